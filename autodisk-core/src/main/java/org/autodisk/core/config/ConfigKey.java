@@ -1,0 +1,90 @@
+package org.autodisk.core.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One configuration setting, defined once: its dotted name, type, default and one-line documentation.
+ *
+ * @param name         dotted name as written in YAML ({@code queue.capacity})
+ * @param type         {@code String}, {@code Integer}, {@code Long}, {@code Boolean} or {@code List}
+ * @param defaultValue the value when the setting is absent; {@code null} means required
+ * @param doc          one line for the reference table
+ * @param <T>          the value type
+ */
+public record ConfigKey<T>(String name, Class<T> type, T defaultValue, String doc) {
+
+    /**
+     * Defines a key.
+     *
+     * @param name         dotted name
+     * @param type         value type
+     * @param defaultValue default, or {@code null} if required
+     * @param doc          one-line documentation
+     * @param <T>          value type
+     * @return the key
+     */
+    public static <T> ConfigKey<T> of(String name, Class<T> type, T defaultValue, String doc) {
+        return new ConfigKey<>(name, type, defaultValue, doc);
+    }
+
+    /**
+     * Returns the environment variable that overrides this key: {@code AUTODISK_} then the name upper-cased
+     * with dots and dashes as underscores ({@code queue.capacity} is {@code AUTODISK_QUEUE_CAPACITY}).
+     *
+     * @return the variable name
+     */
+    public String envVar() {
+        return "AUTODISK_" + name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /**
+     * Converts a raw value from YAML or an environment variable to this key's type.
+     *
+     * @param raw a string, number, boolean or list
+     * @return the typed value
+     * @throws ConfigException naming the key if the value does not convert
+     */
+    public T convert(Object raw) {
+        try {
+            return type.cast(convertRaw(raw));
+        } catch (IllegalArgumentException | ClassCastException e) {
+            throw new ConfigException("configuration key '" + name + "' expects " + type.getSimpleName()
+                    + " but got '" + raw + "'");
+        }
+    }
+
+    private Object convertRaw(Object raw) {
+        if (type.isInstance(raw)) {
+            return raw;
+        }
+        String text = String.valueOf(raw).trim();
+        if (type == Integer.class) {
+            return Integer.valueOf(text);
+        } else if (type == Long.class) {
+            return Long.valueOf(text);
+        } else if (type == Boolean.class) {
+            return parseBoolean(text);
+        } else if (type == String.class) {
+            return text;
+        } else if (type == List.class) {
+            List<String> items = new ArrayList<>();
+            for (String part : text.split(",")) {
+                if (!part.isBlank()) {
+                    items.add(part.trim());
+                }
+            }
+            return items;
+        }
+        throw new IllegalArgumentException("unsupported type " + type);
+    }
+
+    private static Boolean parseBoolean(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> Boolean.TRUE;
+            case "false", "no", "off" -> Boolean.FALSE;
+            default -> throw new IllegalArgumentException(text);
+        };
+    }
+}

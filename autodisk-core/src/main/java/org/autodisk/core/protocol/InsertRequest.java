@@ -1,0 +1,32 @@
+package org.autodisk.core.protocol;
+
+/**
+ * INSERT body: create or replace a stream.
+ *
+ * @param key   the key, 1..1024 bytes
+ * @param value the value
+ */
+public record InsertRequest(byte[] key, byte[] value) {
+
+    /**
+     * Encodes the body.
+     *
+     * @return body bytes
+     */
+    public byte[] encode() {
+        return new BodyWriter(key.length + value.length + 6).shortBytes(key).longBytes(value).toBytes();
+    }
+
+    /**
+     * Decodes an INSERT body.
+     *
+     * @param body body bytes
+     * @return the request
+     */
+    public static InsertRequest decode(byte[] body) {
+        BodyReader r = new BodyReader(body);
+        InsertRequest req = new InsertRequest(r.shortBytes("key"), r.longBytes("value"));
+        r.expectEnd("INSERT request");
+        return req;
+    }
+}

@@ -1,0 +1,2 @@
+/** The ECA rule engine: event facts, the actions nodes implement, and the shipped rule files. */
+package org.autodisk.rules;
