@@ -8,8 +8,9 @@ import java.util.List;
 /**
  * Splits the byte stream into {@link Frame}s. A small state machine: read the length, then either the whole
  * frame, or - for a frame over the limit - only its header (to answer it) before skipping its body unread.
- * A length below the header size means the stream is garbage: one {@link DecodeFailure} is passed up and
- * everything after it is discarded. The limit is checked before any body buffer is allocated.
+ * A length below the header size, or an oversized length whose header is not of this protocol version, means
+ * the stream is garbage: one {@link DecodeFailure} is passed up and everything after it is discarded. The
+ * limit is checked before any body buffer is allocated.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
 
@@ -78,7 +79,13 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (in.readableBytes() < Frame.HEADER_BYTES) {
             return false;
         }
-        in.skipBytes(1);
+        int version = in.readUnsignedByte();
+        if (version != Frame.PROTOCOL_VERSION) {
+            state = State.CORRUPT;
+            out.add(new DecodeFailure(Status.MALFORMED, 0, 0, "garbage on the connection: not an AutoDisk frame "
+                    + "(declared length " + length + ", version byte " + version + ")", true));
+            return true;
+        }
         int opcode = in.readUnsignedByte();
         in.skipBytes(2);
         long requestId = in.readLong();

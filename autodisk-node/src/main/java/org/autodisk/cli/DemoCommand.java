@@ -1,0 +1,126 @@
+package org.autodisk.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.StreamEntry;
+import org.autodisk.client.Traced;
+import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.cluster.RangeStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code autodisk demo}: starts a local cluster of three data nodes, inserts through one node streams that the
+ * others own, reads them through a third, traverses across all ranges, deletes, and shows who did what.
+ */
+@Command(name = "demo", description = "Start a local cluster, show forwarding, reads and traversal, then stop.")
+final class DemoCommand implements Callable<Integer> {
+
+    private static final Map<String, String> FRUIT = new java.util.LinkedHashMap<>();
+
+    static {
+        String[][] items = {{"apple", "red"}, {"banana", "yellow"}, {"cherry", "dark red"}, {"kiwi", "green"},
+            {"lemon", "yellow"}, {"mango", "orange"}, {"peach", "pink"}, {"plum", "purple"}, {"quince", "gold"}};
+        for (String[] i : items) {
+            FRUIT.put(i[0], i[1]);
+        }
+    }
+
+    @Option(names = "--base-port", defaultValue = "7450", description = "First port (default: ${DEFAULT-VALUE}).")
+    int basePort;
+
+    @Option(names = "--dir", description = "Where the cluster keeps its files (default: a temporary directory).")
+    Path dir;
+
+    @Override
+    public Integer call() throws Exception {
+        Path where = dir != null ? dir : Files.createTempDirectory("autodisk-demo");
+        say("starting a local cluster: 3 data nodes (separate processes) on 127.0.0.1:" + basePort + "-"
+                + (basePort + 2) + ", files in " + where);
+        try (LocalCluster cluster = LocalCluster.start(where, 3, 0, basePort, List.of("h", "p"), "")) {
+            say("cluster ready: seeds=" + cluster.seeds());
+            List<String> addrs = cluster.addresses();
+            try (AutoDiskClient viaD1 = connect(addrs.get(0)); AutoDiskClient viaD3 = connect(addrs.get(2))) {
+                showRanges(viaD1.status());
+                insertAll(viaD1);
+                searchAll(viaD3);
+                traverse(connect(addrs.get(1)));
+                delete(viaD3);
+                showCounts(viaD1.status());
+            }
+            say("stopping the cluster (each node drains its queue and closes its store) ...");
+        }
+        say("done.");
+        return 0;
+    }
+
+    private static AutoDiskClient connect(String address) {
+        return AutoDiskClient.builder().seeds(address).build();
+    }
+
+    private static void showRanges(ClusterStatus status) {
+        say("\nthe directory splits the key space into ranges, one owner each:");
+        for (RangeStatus r : status.ranges()) {
+            say(String.format("  range %d  [%s, %s)  owner %s  epoch %d", r.id(),
+                    r.low().length == 0 ? "-inf" : Keys.render(r.low()), Keys.render(r.high()), r.owner(), r.epoch()));
+        }
+    }
+
+    private static void insertAll(AutoDiskClient client) {
+        say("\ninsert through " + client.connectedNode() + " (it forwards what another node owns):");
+        for (Map.Entry<String, String> f : FRUIT.entrySet()) {
+            Traced<Void> t = client.async().insertTraced(Keys.utf8(f.getKey()),
+                    f.getValue().getBytes(StandardCharsets.UTF_8)).join();
+            say(String.format("  %-7s path %-9s round trip %7s   %s", f.getKey(), TraceFormat.path(t.hops()),
+                    TraceFormat.micros(t.roundTripNanos()), TraceFormat.timings(t.hops())));
+        }
+    }
+
+    private static void searchAll(AutoDiskClient client) {
+        say("\nsearch through " + client.connectedNode() + ":");
+        for (String key : FRUIT.keySet()) {
+            var t = client.async().searchTraced(Keys.utf8(key)).join();
+            String value = t.value().map(v -> new String(v, StandardCharsets.UTF_8)).orElse("(not found)");
+            say(String.format("  %-7s = %-9s path %-9s round trip %7s", key, value, TraceFormat.path(t.hops()),
+                    TraceFormat.micros(t.roundTripNanos())));
+        }
+    }
+
+    private static void traverse(AutoDiskClient client) {
+        try (client) {
+            long t0 = System.nanoTime();
+            List<StreamEntry> all = client.traverse(new byte[0], null, 100);
+            say("\ntraverse the whole key space through " + client.connectedNode() + " (it gathers from every range)"
+                    + " in " + TraceFormat.micros(System.nanoTime() - t0) + ":");
+            for (StreamEntry e : all) {
+                say("  " + e.keyString() + " = " + e.valueString());
+            }
+        }
+    }
+
+    private static void delete(AutoDiskClient client) {
+        boolean existed = client.delete("banana");
+        say("\ndelete banana through " + client.connectedNode() + ": " + (existed ? "deleted" : "not found")
+                + "; again: " + (client.delete("banana") ? "deleted" : "not found"));
+    }
+
+    private static void showCounts(ClusterStatus status) {
+        say("\nstreams per node now:");
+        for (NodeStatus n : status.nodes()) {
+            say(String.format("  %s  %-16s %d streams, %.0f requests served, forwarded %.0f", n.id(), n.address(),
+                    n.streamCount(), n.metrics().getOrDefault("requests", 0.0),
+                    n.metrics().getOrDefault("forwarded", 0.0)));
+        }
+    }
+
+    private static void say(String line) {
+        System.out.println(line);
+    }
+}

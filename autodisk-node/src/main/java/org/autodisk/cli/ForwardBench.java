@@ -1,0 +1,143 @@
+package org.autodisk.cli;
+
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import org.HdrHistogram.Histogram;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.Traced;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.RangeStatus;
+import org.autodisk.core.protocol.TraceHop;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code autodisk bench forward}: sequential inserts served by the node the client talks to and forwarded
+ * through it to another owner (p50/p99 round trip and per-node queue wait, from per-request traces), then
+ * throughput with many requests in flight.
+ */
+@Command(name = "forward", description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
+final class ForwardBench implements Callable<Integer> {
+
+    @Option(names = "--seeds", description = "Use this running cluster (default: start 3 local data nodes).")
+    String seeds;
+
+    @Option(names = "--base-port", defaultValue = "7500", description = "First port of the started cluster.")
+    int basePort;
+
+    @Option(names = "--count", defaultValue = "20000", description = "Measured sequential inserts per scenario.")
+    int count;
+
+    @Option(names = "--warmup", defaultValue = "5000", description = "Unmeasured inserts before each scenario.")
+    int warmup;
+
+    @Option(names = "--value-bytes", defaultValue = "1024", description = "Value size.")
+    int valueBytes;
+
+    @Option(names = "--in-flight", defaultValue = "64", description = "Concurrent requests in the load phase.")
+    int inFlight;
+
+    @Option(names = "--load-count", defaultValue = "200000", description = "Inserts in the load phase.")
+    int loadCount;
+
+    @Override
+    public Integer call() throws Exception {
+        if (seeds != null) {
+            run(seeds.split(",")[0]);
+            return 0;
+        }
+        System.out.println("starting 3 local data nodes on 127.0.0.1:" + basePort + " ...");
+        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), 3, 0, basePort,
+                List.of(), "")) {
+            run(c.addresses().get(0));
+        }
+        return 0;
+    }
+
+    private void run(String entry) throws InterruptedException {
+        try (AutoDiskClient client = AutoDiskClient.builder().seeds(entry).build()) {
+            ClusterStatus status = client.status();
+            String self = client.connectedNode();
+            RangeStatus local = status.ranges().stream().filter(r -> r.owner().equals(self)).findFirst().orElseThrow();
+            RangeStatus remote = status.ranges().stream().filter(r -> !r.owner().equals(self)).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("the cluster has one data node: nothing to forward"));
+            byte[] value = new byte[valueBytes];
+            new Random(1).nextBytes(value);
+            System.out.println("| scenario | requests | p50 us | p99 us | mean us | entry queue p50/p99 us "
+                    + "| owner queue p50/p99 us | inserts/s |");
+            System.out.println("|---|---|---|---|---|---|---|---|");
+            sequential(client, "to the owner (" + self + ")", new KeysInRange(local), value);
+            sequential(client, "forwarded " + self + " -> " + remote.owner(), new KeysInRange(remote), value);
+            load(client, status.ranges(), value);
+        }
+    }
+
+    private void sequential(AutoDiskClient client, String name, KeysInRange keys, byte[] value) {
+        Stats s = new Stats();
+        for (int i = 0; i < warmup + count; i++) {
+            Traced<Void> t = client.async().insertTraced(keys.key(i), value).join();
+            if (i >= warmup) {
+                s.add(t);
+            }
+        }
+        s.print(name + ", sequential", 0);
+    }
+
+    private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value) throws InterruptedException {
+        List<KeysInRange> gens = new ArrayList<>();
+        ranges.forEach(r -> gens.add(new KeysInRange(r)));
+        Semaphore window = new Semaphore(inFlight);
+        Stats s = new Stats();
+        Random rnd = new Random(7);
+        long t0 = System.nanoTime();
+        for (int i = 0; i < loadCount; i++) {
+            window.acquire();
+            byte[] key = gens.get(rnd.nextInt(gens.size())).key(1_000_000_000L + i);
+            CompletableFuture<Traced<Void>> f = client.async().insertTraced(key, value);
+            f.whenComplete((t, e) -> {
+                if (t != null) {
+                    s.add(t);
+                } else {
+                    s.errors++;
+                }
+                window.release();
+            });
+        }
+        window.acquire(inFlight);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        s.print(inFlight + " in flight, keys over all ranges", loadCount / seconds);
+    }
+
+    private static final class Stats {
+        private final Histogram rtt = new Histogram(3);
+        private final Histogram entryQueue = new Histogram(3);
+        private final Histogram ownerQueue = new Histogram(3);
+        private volatile int errors;
+
+        synchronized void add(Traced<Void> t) {
+            rtt.recordValue(t.roundTripNanos());
+            List<TraceHop> hops = t.hops();
+            entryQueue.recordValue(hops.get(hops.size() - 1).nanos("queue"));
+            ownerQueue.recordValue(hops.get(0).nanos("queue"));
+        }
+
+        synchronized void print(String name, double throughput) {
+            System.out.printf("| %s | %d | %.0f | %.0f | %.0f | %.1f / %.1f | %.1f / %.1f | %s |%n", name,
+                    rtt.getTotalCount(), us(rtt, 50), us(rtt, 99), rtt.getMean() / 1000, us(entryQueue, 50),
+                    us(entryQueue, 99), us(ownerQueue, 50), us(ownerQueue, 99),
+                    throughput > 0 ? String.format("%.0f", throughput) : "-");
+            if (errors > 0) {
+                System.out.println("errors: " + errors);
+            }
+        }
+
+        private static double us(Histogram h, double p) {
+            return h.getValueAtPercentile(p) / 1000.0;
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package org.autodisk.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.autodisk.node.AutoDiskNode;
+import org.autodisk.node.config.NodeConfig;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code autodisk node --config FILE}: runs one node until SIGTERM or Ctrl-C, then stops it gracefully. */
+@Command(name = "node", description = "Run one node from a YAML configuration file.")
+final class NodeCommand implements Callable<Integer> {
+
+    @Option(names = "--config", required = true, description = "The node's YAML configuration.")
+    Path config;
+
+    @Override
+    public Integer call() throws Exception {
+        NodeConfig cfg = NodeConfig.load(config, System.getenv());
+        AutoDiskNode node = AutoDiskNode.start(cfg);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            node.close();
+            stopped.countDown();
+        }, cfg.nodeId() + "-shutdown"));
+        stopped.await();
+        return 0;
+    }
+}

@@ -1,0 +1,35 @@
+package org.autodisk.cli;
+
+import java.util.Map;
+import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.cluster.RangeStatus;
+
+/** Renders a cluster map as text tables. */
+final class StatusTable {
+
+    private StatusTable() {
+    }
+
+    static String render(ClusterStatus s) {
+        StringBuilder b = new StringBuilder();
+        b.append("cluster map v").append(s.mapVersion()).append(" (").append(s.directory())
+                .append(" directory), reported by ").append(s.reportedBy()).append('\n');
+        b.append(String.format("%-6s %-5s %-22s %-11s %10s %12s %14s%n", "NODE", "ROLE", "ADDRESS", "STATE",
+                "STREAMS", "REQUESTS", "QUEUE p50/p99"));
+        for (NodeStatus n : s.nodes()) {
+            Map<String, Double> m = n.metrics();
+            b.append(String.format("%-6s %-5s %-22s %-11s %10d %12.0f %6.0f/%-6.0fus%n", n.id(), n.role(), n.address(),
+                    n.reachable() ? "up" : "unreachable", n.streamCount(), m.getOrDefault("requests", 0.0),
+                    m.getOrDefault("queue.wait.p50.us", 0.0), m.getOrDefault("queue.wait.p99.us", 0.0)));
+        }
+        b.append(String.format("%-6s %-24s %-24s %-6s %s%n", "RANGE", "FROM (incl)", "TO (excl)", "OWNER", "EPOCH"));
+        for (RangeStatus r : s.ranges()) {
+            String low = r.low().length == 0 ? "-inf" : Keys.render(r.low());
+            b.append(String.format("%-6d %-24s %-24s %-6s %d%n", r.id(), low, Keys.render(r.high()), r.owner(),
+                    r.epoch()));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,234 @@
+package org.autodisk.node.config;
+
+import static org.autodisk.node.config.NodeConfigKeys.CLUSTER_NODES;
+import static org.autodisk.node.config.NodeConfigKeys.DIRECTORY;
+import static org.autodisk.node.config.NodeConfigKeys.NODE_ID;
+import static org.autodisk.node.config.NodeConfigKeys.SPLIT_POINTS;
+import static org.autodisk.node.config.NodeConfigKeys.STORE_ENGINE;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.autodisk.core.Keys;
+import org.autodisk.core.Limits;
+import org.autodisk.core.config.Config;
+import org.autodisk.core.config.ConfigException;
+import org.autodisk.core.config.ConfigKey;
+
+/**
+ * A node's validated configuration: the effective {@link Config} plus the parsed member list and split points.
+ */
+public final class NodeConfig {
+
+    private final Config config;
+    private final String source;
+    private final List<ClusterMember> members;
+    private final List<byte[]> splitPoints;
+
+    private NodeConfig(Config config, String source) {
+        this.config = config;
+        this.source = source;
+        this.members = MemberListParser.parse(config.get(CLUSTER_NODES), source);
+        this.splitPoints = parseSplitPoints(config.get(SPLIT_POINTS));
+        validate();
+    }
+
+    /**
+     * Loads a YAML file; environment variables ({@code AUTODISK_...}) override its values.
+     *
+     * @param file the YAML file
+     * @param env  the environment
+     * @return the configuration
+     * @throws ConfigException naming the file and key on any error
+     */
+    public static NodeConfig load(Path file, Map<String, String> env) {
+        Map<String, Object> tree;
+        try {
+            tree = file == null ? Map.of() : readYaml(file);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read configuration " + file + ": " + e.getMessage(), e);
+        }
+        String source = file == null ? "the environment" : file.toString();
+        return new NodeConfig(Config.of(NodeConfigKeys.ALL, flatten("", tree), env, source), source);
+    }
+
+    /**
+     * Builds a configuration from dotted keys, ignoring the environment (tests and embedded clusters).
+     *
+     * @param values dotted keys to values
+     * @return the configuration
+     */
+    public static NodeConfig of(Map<String, Object> values) {
+        return new NodeConfig(Config.of(NodeConfigKeys.ALL, values, Map.of(), "embedded configuration"),
+                "embedded configuration");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> readYaml(Path file) throws IOException {
+        Object tree = new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class);
+        if (tree == null) {
+            return Map.of();
+        }
+        if (!(tree instanceof Map)) {
+            throw new ConfigException("configuration " + file + " must be a YAML mapping of keys");
+        }
+        return (Map<String, Object>) tree;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> flatten(String prefix, Map<String, Object> tree) {
+        Map<String, Object> flat = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : tree.entrySet()) {
+            String name = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
+            if (e.getValue() instanceof Map<?, ?> nested) {
+                flat.putAll(flatten(name, (Map<String, Object>) nested));
+            } else if (e.getValue() != null) {
+                flat.put(name, e.getValue());
+            }
+        }
+        return flat;
+    }
+
+    private static List<byte[]> parseSplitPoints(List<?> raw) {
+        List<byte[]> points = new ArrayList<>();
+        for (Object o : raw) {
+            byte[] p = Keys.parse(String.valueOf(o));
+            if (p.length == 0) {
+                throw new ConfigException("cluster.split-points: a split point must not be empty");
+            }
+            if (!points.isEmpty() && Keys.compare(points.get(points.size() - 1), p) >= 0) {
+                throw new ConfigException("cluster.split-points must be sorted and distinct; '" + o
+                        + "' does not sort after the point before it");
+            }
+            points.add(p);
+        }
+        return points;
+    }
+
+    private void validate() {
+        String id = nodeId();
+        if (members.stream().noneMatch(m -> m.id().equals(id))) {
+            throw new ConfigException("node.id '" + id + "' is not in cluster.nodes of " + source);
+        }
+        if (dataNodes().isEmpty()) {
+            throw new ConfigException("cluster.nodes of " + source + " has no data node");
+        }
+        if (!"range".equals(config.get(DIRECTORY))) {
+            throw new ConfigException("cluster.directory '" + config.get(DIRECTORY)
+                    + "' is not supported by this build (supported: range)");
+        }
+        String engine = config.get(STORE_ENGINE);
+        if (!"rocksdb".equals(engine) && !"memory".equals(engine)) {
+            throw new ConfigException("store.engine '" + engine + "' is unknown (expected rocksdb or memory)");
+        }
+        for (ConfigKey<?> k : NodeConfigKeys.ALL) {
+            if (k.type() == Integer.class && config.get(k) instanceof Integer i && i < 1) {
+                throw new ConfigException(k.name() + " must be at least 1, was " + i);
+            }
+        }
+        new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());
+    }
+
+    /**
+     * Returns a key's effective value.
+     *
+     * @param key the key
+     * @param <T> its type
+     * @return the value
+     */
+    public <T> T get(ConfigKey<T> key) {
+        return config.get(key);
+    }
+
+    /**
+     * Returns this node's id.
+     *
+     * @return the id
+     */
+    public String nodeId() {
+        return config.get(NODE_ID);
+    }
+
+    /**
+     * Returns this node's member entry.
+     *
+     * @return the entry
+     */
+    public ClusterMember self() {
+        return members.stream().filter(m -> m.id().equals(nodeId())).findFirst().orElseThrow();
+    }
+
+    /**
+     * Returns the address to bind.
+     *
+     * @return node.listen, or this node's member address
+     */
+    public InetSocketAddress listenAddress() {
+        String listen = config.get(NodeConfigKeys.LISTEN);
+        return listen.isBlank() ? self().address() : ClusterMember.parseAddress(listen);
+    }
+
+    /**
+     * Returns the data directory of this node.
+     *
+     * @return node.data-dir/node.id
+     */
+    public Path dataDir() {
+        return Path.of(config.get(NodeConfigKeys.DATA_DIR)).resolve(nodeId());
+    }
+
+    /**
+     * Returns every member.
+     *
+     * @return members in configuration order
+     */
+    public List<ClusterMember> members() {
+        return members;
+    }
+
+    /**
+     * Returns the ids of the data nodes, in configuration order.
+     *
+     * @return data node ids
+     */
+    public List<String> dataNodes() {
+        return members.stream().filter(m -> m.role() == ClusterMember.Role.DATA).map(ClusterMember::id).toList();
+    }
+
+    /**
+     * Returns the initial split points.
+     *
+     * @return sorted keys; empty for an even split
+     */
+    public List<byte[]> splitPoints() {
+        return splitPoints;
+    }
+
+    /**
+     * Returns the value limits.
+     *
+     * @return the limits
+     */
+    public Limits limits() {
+        return new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());
+    }
+
+    private int maxValueBytes() {
+        return config.get(NodeConfigKeys.MAX_VALUE_BYTES);
+    }
+
+    /**
+     * Returns every key with its effective value, for the start-up log.
+     *
+     * @return sorted name to value
+     */
+    public Map<String, Object> effective() {
+        return config.effective();
+    }
+}

@@ -1,0 +1,71 @@
+package org.autodisk.node.config;
+
+import java.util.List;
+import org.autodisk.core.Limits;
+import org.autodisk.core.config.ConfigKey;
+
+/** Every node configuration key, with its default, type and one-line documentation. */
+public final class NodeConfigKeys {
+
+    /** This node's id; must appear in {@code cluster.nodes}. */
+    public static final ConfigKey<String> NODE_ID = ConfigKey.of("node.id", String.class, null,
+            "This node's id; must be one of cluster.nodes.");
+    /** Address to bind. */
+    public static final ConfigKey<String> LISTEN = ConfigKey.of("node.listen", String.class, "",
+            "host:port to bind; empty means the node's own address in cluster.nodes.");
+    /** Data directory. */
+    public static final ConfigKey<String> DATA_DIR = ConfigKey.of("node.data-dir", String.class,
+            "autodisk-data", "Directory of this node's store; the node id is appended as a subdirectory.");
+    /** Member list. */
+    @SuppressWarnings("rawtypes")
+    public static final ConfigKey<List> CLUSTER_NODES = ConfigKey.of("cluster.nodes", List.class, null,
+            "Every member: YAML list of {id, role: data|log, address: host:port}, or id=role@host:port,...");
+    /** Directory kind. */
+    public static final ConfigKey<String> DIRECTORY = ConfigKey.of("cluster.directory", String.class, "range",
+            "Directory kind chosen at cluster creation: range.");
+    /** Initial split points. */
+    @SuppressWarnings("rawtypes")
+    public static final ConfigKey<List> SPLIT_POINTS = ConfigKey.of("cluster.split-points", List.class,
+            List.of(), "Keys (text or 0x-hex) where ranges start; empty splits evenly by first key byte.");
+    /** Value size limit. */
+    public static final ConfigKey<Integer> MAX_VALUE_BYTES = ConfigKey.of("limits.max-value-bytes",
+            Integer.class, Limits.DEFAULT_MAX_VALUE_BYTES, "Largest value accepted, in bytes (keys: 1..1024).");
+    /** Response size budget. */
+    public static final ConfigKey<Integer> MAX_RESPONSE_BYTES = ConfigKey.of("limits.max-response-bytes",
+            Integer.class, 16 * 1024 * 1024, "A traverse page stops at about this many bytes and resumes.");
+    /** Queue capacity. */
+    public static final ConfigKey<Integer> QUEUE_CAPACITY = ConfigKey.of("queue.capacity", Integer.class, 10_000,
+            "Requests waiting for a worker; beyond this the node answers OVERLOADED at once.");
+    /** Worker threads. */
+    public static final ConfigKey<Integer> QUEUE_WORKERS = ConfigKey.of("queue.workers", Integer.class, 2,
+            "Worker threads serving the request queue.");
+    /** Network threads. */
+    public static final ConfigKey<Integer> IO_THREADS = ConfigKey.of("net.io-threads", Integer.class, 1,
+            "Netty event-loop threads for client and peer connections.");
+    /** Hop limit. */
+    public static final ConfigKey<Integer> HOP_LIMIT = ConfigKey.of("forward.hop-limit", Integer.class, 8,
+            "Node-to-node forwards one request may take before it fails with HOP_LIMIT_EXCEEDED.");
+    /** Forward timeout. */
+    public static final ConfigKey<Integer> FORWARD_TIMEOUT_MS = ConfigKey.of("forward.timeout-ms", Integer.class,
+            5000, "How long a node waits for a peer's answer to a forwarded request.");
+    /** Connect timeout. */
+    public static final ConfigKey<Integer> CONNECT_TIMEOUT_MS = ConfigKey.of("forward.connect-timeout-ms",
+            Integer.class, 2000, "How long a node waits to connect to a peer.");
+    /** Store engine. */
+    public static final ConfigKey<String> STORE_ENGINE = ConfigKey.of("store.engine", String.class, "rocksdb",
+            "Local store: rocksdb, or memory (tests; nothing survives a restart).");
+    /** Sync writes. */
+    public static final ConfigKey<Boolean> SYNC_WRITES = ConfigKey.of("store.sync-writes", Boolean.class, false,
+            "Whether each write waits for fsync of RocksDB's own WAL.");
+    /** Drain timeout. */
+    public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
+            Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");
+
+    /** All keys, in documentation order. */
+    public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
+            SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
+            FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, DRAIN_TIMEOUT_MS);
+
+    private NodeConfigKeys() {
+    }
+}

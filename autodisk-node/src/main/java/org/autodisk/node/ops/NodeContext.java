@@ -1,0 +1,38 @@
+package org.autodisk.node.ops;
+
+import java.util.List;
+import org.autodisk.core.Limits;
+import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.directory.Directory;
+import org.autodisk.node.metrics.NodeMetrics;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.queue.RequestQueue;
+import org.autodisk.node.store.LocalStore;
+
+/**
+ * What the operation handlers of one node share.
+ *
+ * @param self             this node
+ * @param members          every member of the cluster
+ * @param store            the local store ({@code null} on a log node)
+ * @param directory        this node's directory copy
+ * @param peers            connections to the other nodes
+ * @param queue            the request queue (continuations run on it)
+ * @param metrics          the node's figures
+ * @param limits           key and value limits
+ * @param hopLimit         forward.hop-limit
+ * @param maxResponseBytes limits.max-response-bytes
+ */
+public record NodeContext(ClusterMember self, List<ClusterMember> members, LocalStore store, Directory directory,
+        PeerChannel peers, RequestQueue queue, NodeMetrics metrics, Limits limits, int hopLimit,
+        int maxResponseBytes) {
+
+    /**
+     * Returns this node's id.
+     *
+     * @return the id
+     */
+    public String nodeId() {
+        return self.id();
+    }
+}

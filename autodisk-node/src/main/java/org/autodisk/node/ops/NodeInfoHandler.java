@@ -1,0 +1,27 @@
+package org.autodisk.node.ops;
+
+import java.util.Map;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.protocol.Responses;
+
+/** NODE_INFO: this node's own facts, as JSON; other nodes ask for it to build STATUS. */
+final class NodeInfoHandler implements OperationHandler {
+
+    private final NodeContext ctx;
+
+    NodeInfoHandler(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void handle(Request request) {
+        request.reply(Responses.bytesResult(ClusterStatus.write(selfStatus(ctx))));
+    }
+
+    static NodeStatus selfStatus(NodeContext ctx) {
+        long streams = ctx.store() == null ? 0 : ctx.store().count();
+        Map<String, Double> metrics = ctx.metrics().snapshot();
+        return new NodeStatus(ctx.nodeId(), ctx.self().role().label(), ctx.self().hostPort(), true, streams, metrics);
+    }
+}

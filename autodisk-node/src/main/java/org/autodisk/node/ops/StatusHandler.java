@@ -1,0 +1,59 @@
+package org.autodisk.node.ops;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.RangeMap;
+
+/** STATUS: the cluster map, with every member's own facts gathered by NODE_INFO in parallel. */
+final class StatusHandler implements OperationHandler {
+
+    private static final long PEER_WAIT_MS = 2000;
+
+    private final NodeContext ctx;
+
+    StatusHandler(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    @Override
+    public void handle(Request request) {
+        List<CompletableFuture<NodeStatus>> all = new ArrayList<>();
+        for (ClusterMember m : ctx.members()) {
+            all.add(m.id().equals(ctx.nodeId()) ? CompletableFuture.completedFuture(NodeInfoHandler.selfStatus(ctx))
+                    : ask(m));
+        }
+        CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenRun(() -> {
+            RangeMap map = ctx.directory().current();
+            List<NodeStatus> nodes = all.stream().map(CompletableFuture::join).toList();
+            ClusterStatus status = new ClusterStatus(ctx.nodeId(), "range", map.version(), nodes,
+                    map.ranges().stream().map(KeyRange::toStatus).toList());
+            request.reply(Responses.bytesResult(status.toJson()));
+        });
+    }
+
+    private CompletableFuture<NodeStatus> ask(ClusterMember m) {
+        NodeStatus unreachable = new NodeStatus(m.id(), m.role().label(), m.hostPort(), false, 0, Map.of());
+        return ctx.peers().send(m.id(), Frame.request(Opcode.NODE_INFO, 0, new byte[0]))
+                .thenApply(StatusHandler::parse)
+                .completeOnTimeout(unreachable, PEER_WAIT_MS, TimeUnit.MILLISECONDS)
+                .exceptionally(e -> unreachable);
+    }
+
+    private static NodeStatus parse(Frame resp) {
+        if (Responses.status(resp.body()) != Status.OK) {
+            throw new IllegalStateException(Responses.errorMessage(resp.body()));
+        }
+        return ClusterStatus.read(Responses.parseBytes(resp.body()), NodeStatus.class);
+    }
+}

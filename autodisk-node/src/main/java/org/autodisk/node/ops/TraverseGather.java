@@ -1,0 +1,98 @@
+package org.autodisk.node.ops;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.core.protocol.TraverseRequest;
+import org.autodisk.core.protocol.TraverseResult;
+import org.autodisk.node.directory.KeyRange;
+
+/**
+ * One traverse in progress: walks the ranges from a cursor, reading local ranges from the store and asking
+ * the owners of the others (one sub-request per range, resumed while a page was cut), until the limit, the end
+ * key, the end of the key space or the response budget is reached. Remote pages continue on a worker.
+ */
+final class TraverseGather {
+
+    private final NodeContext ctx;
+    private final Router router;
+    private final Request request;
+    private final byte[] end;
+    private final List<KeyValue> out = new ArrayList<>();
+    private byte[] cursor;
+    private int remaining;
+    private long bytes;
+
+    TraverseGather(NodeContext ctx, Router router, Request request, TraverseRequest req) {
+        this.ctx = ctx;
+        this.router = router;
+        this.request = request;
+        this.end = req.toExclusive();
+        this.cursor = req.from();
+        this.remaining = req.limit();
+    }
+
+    void run() {
+        while (cursor != null && remaining > 0 && !pastEnd()) {
+            if (!out.isEmpty() && bytes >= ctx.maxResponseBytes()) {
+                finish(cursor);
+                return;
+            }
+            KeyRange range = ctx.directory().current().lookup(cursor);
+            byte[] stop = stopFor(range);
+            if (!range.owner().equals(ctx.nodeId())) {
+                askOwner(range.owner(), stop);
+                return;
+            }
+            long t0 = System.nanoTime();
+            add(ctx.store().scan(cursor, stop, remaining, ctx.maxResponseBytes() - bytes), stop);
+            request.component("store", System.nanoTime() - t0);
+        }
+        finish(null);
+    }
+
+    private boolean pastEnd() {
+        return end != null && Keys.compare(cursor, end) >= 0;
+    }
+
+    private byte[] stopFor(KeyRange range) {
+        if (range.high() == null) {
+            return end;
+        }
+        return end == null || Keys.compare(range.high(), end) < 0 ? range.high() : end;
+    }
+
+    private void askOwner(String owner, byte[] stop) {
+        Frame sub = Frame.request(Opcode.TRAVERSE, 0, new TraverseRequest(cursor, stop, remaining).encode());
+        router.forward(request, owner, sub, "traverse from " + Keys.render(cursor)).thenAccept(resp ->
+                ctx.queue().execute(() -> continueWith(resp, stop)));
+    }
+
+    private void continueWith(Frame resp, byte[] stop) {
+        if (Responses.status(resp.body()) != Status.OK) {
+            request.relay(resp);
+            return;
+        }
+        add(Responses.parseTraverse(resp.body()), stop);
+        run();
+    }
+
+    private void add(TraverseResult page, byte[] stop) {
+        for (KeyValue kv : page.entries()) {
+            out.add(kv);
+            bytes += kv.key().length + kv.value().length;
+        }
+        remaining -= page.entries().size();
+        cursor = page.resumeKey() != null ? page.resumeKey() : stop;
+    }
+
+    private void finish(byte[] resumeKey) {
+        boolean more = resumeKey != null && remaining > 0 && (end == null || Keys.compare(resumeKey, end) < 0);
+        request.reply(Responses.traverseResult(new TraverseResult(out, more ? resumeKey : null)));
+    }
+}

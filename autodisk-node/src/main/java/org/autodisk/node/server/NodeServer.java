@@ -1,0 +1,72 @@
+package org.autodisk.node.server;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
+import java.net.InetSocketAddress;
+import org.autodisk.core.protocol.FrameDecoder;
+import org.autodisk.core.protocol.FrameEncoder;
+import org.autodisk.node.ops.RequestDispatcher;
+
+/**
+ * The node's listening socket. Each connection's pipeline, in order: {@code frameDecoder},
+ * {@code frameEncoder}, {@code flushConsolidation}, {@code handshake} (removed after HELLO), {@code requests}.
+ */
+public final class NodeServer implements AutoCloseable {
+
+    private final Channel serverChannel;
+
+    private NodeServer(Channel serverChannel) {
+        this.serverChannel = serverChannel;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @param nodeId        this node's id
+     * @param bind          address to bind
+     * @param group         event loops for accepting and serving connections
+     * @param maxFrameBytes largest accepted frame
+     * @param dispatcher    where requests go
+     * @return the running server
+     * @throws InterruptedException if interrupted while binding
+     */
+    public static NodeServer start(String nodeId, InetSocketAddress bind, EventLoopGroup group, int maxFrameBytes,
+            RequestDispatcher dispatcher) throws InterruptedException {
+        ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast("frameDecoder", new FrameDecoder(maxFrameBytes))
+                                .addLast("frameEncoder", FrameEncoder.INSTANCE)
+                                .addLast("flushConsolidation", new FlushConsolidationHandler(256, true))
+                                .addLast("handshake", new HandshakeHandler(nodeId))
+                                .addLast("requests", new RequestInboundHandler(nodeId, dispatcher));
+                    }
+                });
+        InetSocketAddress resolved = new InetSocketAddress(bind.getHostString(), bind.getPort());
+        return new NodeServer(b.bind(resolved).sync().channel());
+    }
+
+    /**
+     * Returns the bound address.
+     *
+     * @return host and actual port
+     */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) serverChannel.localAddress();
+    }
+
+    /** Stops accepting connections; open connections stay until the event loops stop. */
+    @Override
+    public void close() {
+        serverChannel.close().syncUninterruptibly();
+    }
+}

@@ -1,0 +1,66 @@
+package org.autodisk.node.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.TraverseResult;
+
+/** A {@link LocalStore} in a sorted concurrent map. */
+final class InMemoryStore implements LocalStore {
+
+    private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Keys.ORDER);
+
+    @Override
+    public boolean put(byte[] key, byte[] value) {
+        return map.put(key.clone(), value.clone()) == null;
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        byte[] v = map.get(key);
+        return v == null ? null : v.clone();
+    }
+
+    @Override
+    public boolean delete(byte[] key) {
+        return map.remove(key) != null;
+    }
+
+    @Override
+    public TraverseResult scan(byte[] from, byte[] toExclusive, int limit, long byteBudget) {
+        NavigableMap<byte[], byte[]> view = toExclusive == null ? map.tailMap(from, true)
+                : map.subMap(from, true, toExclusive, false);
+        List<KeyValue> out = new ArrayList<>();
+        long bytes = 0;
+        for (Map.Entry<byte[], byte[]> e : view.entrySet()) {
+            if (out.size() >= limit) {
+                break;
+            }
+            if (!out.isEmpty() && bytes >= byteBudget) {
+                return new TraverseResult(out, e.getKey().clone());
+            }
+            out.add(new KeyValue(e.getKey().clone(), e.getValue().clone()));
+            bytes += e.getKey().length + e.getValue().length;
+        }
+        return new TraverseResult(out, null);
+    }
+
+    @Override
+    public long count() {
+        return map.size();
+    }
+
+    @Override
+    public String describe() {
+        return "memory";
+    }
+
+    @Override
+    public void close() {
+        map.clear();
+    }
+}

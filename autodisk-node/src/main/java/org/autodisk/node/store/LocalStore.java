@@ -1,0 +1,64 @@
+package org.autodisk.node.store;
+
+import org.autodisk.core.protocol.TraverseResult;
+
+/**
+ * The node's local disk: streams in unsigned key order. Implementations are thread-safe.
+ */
+public interface LocalStore extends AutoCloseable {
+
+    /**
+     * Creates or replaces a stream.
+     *
+     * @param key   the key
+     * @param value the value
+     * @return true if the stream was created, false if it replaced one
+     */
+    boolean put(byte[] key, byte[] value);
+
+    /**
+     * Reads a stream.
+     *
+     * @param key the key
+     * @return the value, or {@code null} if there is no such stream
+     */
+    byte[] get(byte[] key);
+
+    /**
+     * Deletes a stream.
+     *
+     * @param key the key
+     * @return true if a stream was removed
+     */
+    boolean delete(byte[] key);
+
+    /**
+     * Reads streams with {@code from <= key < toExclusive} in key order.
+     *
+     * @param from        first key, inclusive (empty: from the start)
+     * @param toExclusive end key, exclusive ({@code null}: to the end)
+     * @param limit       at most this many streams
+     * @param byteBudget  stop once the keys and values read reach this many bytes (at least one stream is
+     *                    always returned); the result's resume key then says where to go on
+     * @return the streams and, if cut by the budget, the key to resume from
+     */
+    TraverseResult scan(byte[] from, byte[] toExclusive, int limit, long byteBudget);
+
+    /**
+     * Returns the exact number of streams stored.
+     *
+     * @return the count
+     */
+    long count();
+
+    /**
+     * Describes the store for logs and status.
+     *
+     * @return e.g. {@code rocksdb:/data/d1}
+     */
+    String describe();
+
+    /** Flushes and releases the store; later calls fail. */
+    @Override
+    void close();
+}

@@ -1,0 +1,171 @@
+package org.autodisk.node.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.TraverseResult;
+import org.rocksdb.FlushOptions;
+import org.rocksdb.Options;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+import org.rocksdb.WriteOptions;
+
+/**
+ * A {@link LocalStore} in RocksDB. RocksDB's default bytewise comparator is unsigned lexicographic order, the
+ * order of AutoDisk keys. The exact stream count is computed at open and kept up to date under per-key locks.
+ */
+final class RocksDbStore implements LocalStore {
+
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final Path dir;
+    private final Options options;
+    private final WriteOptions writeOptions;
+    private final RocksDB db;
+    private final KeyLocks locks = new KeyLocks();
+    private final AtomicLong count = new AtomicLong();
+
+    private RocksDbStore(Path dir, Options options, WriteOptions writeOptions, RocksDB db) {
+        this.dir = dir;
+        this.options = options;
+        this.writeOptions = writeOptions;
+        this.db = db;
+    }
+
+    static RocksDbStore open(Path dir, boolean syncWrites) {
+        Options options = new Options().setCreateIfMissing(true).setIncreaseParallelism(2);
+        WriteOptions writeOptions = new WriteOptions().setSync(syncWrites);
+        try {
+            Files.createDirectories(dir);
+            RocksDbStore store = new RocksDbStore(dir, options, writeOptions, RocksDB.open(options, dir.toString()));
+            store.count.set(store.countAll());
+            return store;
+        } catch (RocksDBException | IOException e) {
+            options.close();
+            writeOptions.close();
+            throw new StoreException(explain(dir, e), e);
+        }
+    }
+
+    private static String explain(Path dir, Exception e) {
+        String msg = String.valueOf(e.getMessage());
+        if (msg.contains("lock")) {
+            return "data directory " + dir + " is in use by another node process (" + msg + ")";
+        }
+        return "cannot open RocksDB store in " + dir + ": " + msg;
+    }
+
+    private long countAll() {
+        long n = 0;
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public boolean put(byte[] key, byte[] value) {
+        ReentrantLock lock = locks.lockFor(key);
+        try {
+            boolean created = db.get(key) == null;
+            db.put(writeOptions, key, value);
+            if (created) {
+                count.incrementAndGet();
+            }
+            return created;
+        } catch (RocksDBException e) {
+            throw failure("put", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        try {
+            return db.get(key);
+        } catch (RocksDBException e) {
+            throw failure("get", e);
+        }
+    }
+
+    @Override
+    public boolean delete(byte[] key) {
+        ReentrantLock lock = locks.lockFor(key);
+        try {
+            if (db.get(key) == null) {
+                return false;
+            }
+            db.delete(writeOptions, key);
+            count.decrementAndGet();
+            return true;
+        } catch (RocksDBException e) {
+            throw failure("delete", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public TraverseResult scan(byte[] from, byte[] toExclusive, int limit, long byteBudget) {
+        try (Slice upper = toExclusive == null ? null : new Slice(toExclusive);
+                ReadOptions ro = readOptions(upper);
+                RocksIterator it = db.newIterator(ro)) {
+            List<KeyValue> out = new ArrayList<>();
+            long bytes = 0;
+            for (it.seek(from); it.isValid() && out.size() < limit; it.next()) {
+                if (!out.isEmpty() && bytes >= byteBudget) {
+                    return new TraverseResult(out, it.key());
+                }
+                KeyValue kv = new KeyValue(it.key(), it.value());
+                out.add(kv);
+                bytes += kv.key().length + kv.value().length;
+            }
+            return new TraverseResult(out, null);
+        }
+    }
+
+    private static ReadOptions readOptions(Slice upper) {
+        ReadOptions ro = new ReadOptions();
+        return upper == null ? ro : ro.setIterateUpperBound(upper);
+    }
+
+    @Override
+    public long count() {
+        return count.get();
+    }
+
+    @Override
+    public String describe() {
+        return "rocksdb:" + dir;
+    }
+
+    @Override
+    public void close() {
+        try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(flush);
+        } catch (RocksDBException e) {
+            throw failure("flush on close", e);
+        } finally {
+            db.close();
+            writeOptions.close();
+            options.close();
+        }
+    }
+
+    private StoreException failure(String op, RocksDBException e) {
+        return new StoreException("RocksDB " + op + " failed in " + dir + ": " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,156 @@
+package org.autodisk.node;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.node.config.NodeConfig;
+
+/**
+ * An in-process cluster of real nodes on loopback: each node has its own Netty server, TCP peer channels and
+ * store (RocksDB under a directory, or in memory). Nodes can be stopped and restarted on the same data.
+ */
+public final class MiniCluster implements AutoCloseable {
+
+    private final Path dir;
+    private final Map<String, Object> extra;
+    private final List<String> ids = new ArrayList<>();
+    private final List<Integer> ports = new ArrayList<>();
+    private final List<AutoDiskNode> nodes = new ArrayList<>();
+    private final List<AutoDiskClient> clients = new ArrayList<>();
+
+    private MiniCluster(Path dir, Map<String, Object> extra) {
+        this.dir = dir;
+        this.extra = extra;
+    }
+
+    /**
+     * Starts data nodes d1..dN.
+     *
+     * @param dataNodes how many
+     * @param dir       RocksDB data under this directory, or {@code null} for in-memory stores
+     * @param extra     extra dotted configuration keys for every node
+     * @return the started cluster
+     */
+    public static MiniCluster start(int dataNodes, Path dir, Map<String, Object> extra) {
+        MiniCluster c = new MiniCluster(dir, extra);
+        for (int i = 1; i <= dataNodes; i++) {
+            c.ids.add("d" + i);
+            c.ports.add(freePort());
+        }
+        for (int i = 0; i < dataNodes; i++) {
+            c.nodes.add(null);
+            c.startNode(i);
+        }
+        return c;
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Returns the configuration of node {@code i}.
+     *
+     * @param i node index
+     * @return its configuration
+     */
+    public NodeConfig config(int i) {
+        Map<String, Object> cfg = new HashMap<>(extra);
+        cfg.put("node.id", ids.get(i));
+        List<String> members = new ArrayList<>();
+        for (int j = 0; j < ids.size(); j++) {
+            members.add(ids.get(j) + "=data@127.0.0.1:" + ports.get(j));
+        }
+        cfg.put("cluster.nodes", members);
+        cfg.put("store.engine", dir == null ? "memory" : "rocksdb");
+        if (dir != null) {
+            cfg.put("node.data-dir", dir.toString());
+        }
+        return NodeConfig.of(cfg);
+    }
+
+    /**
+     * Starts (or restarts) node {@code i} on its port and data.
+     *
+     * @param i node index
+     */
+    public void startNode(int i) {
+        try {
+            nodes.set(i, AutoDiskNode.start(config(i)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Stops node {@code i} gracefully.
+     *
+     * @param i node index
+     */
+    public void stopNode(int i) {
+        nodes.get(i).close();
+        nodes.set(i, null);
+    }
+
+    /**
+     * Returns node {@code i}.
+     *
+     * @param i node index
+     * @return the node, or {@code null} if stopped
+     */
+    public AutoDiskNode node(int i) {
+        return nodes.get(i);
+    }
+
+    /**
+     * Returns the address of node {@code i}.
+     *
+     * @param i node index
+     * @return 127.0.0.1:port
+     */
+    public String address(int i) {
+        return "127.0.0.1:" + ports.get(i);
+    }
+
+    /**
+     * Returns a client connected to node {@code i} only; closed with the cluster.
+     *
+     * @param i node index
+     * @return the client
+     */
+    public AutoDiskClient clientOf(int i) {
+        AutoDiskClient c = AutoDiskClient.builder().seeds(address(i)).build();
+        clients.add(c);
+        return c;
+    }
+
+    /**
+     * Returns the number of nodes.
+     *
+     * @return the size
+     */
+    public int size() {
+        return ids.size();
+    }
+
+    @Override
+    public void close() {
+        clients.forEach(AutoDiskClient::close);
+        for (AutoDiskNode n : nodes) {
+            if (n != null) {
+                n.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Tests of the node's cluster package. */
+package org.autodisk.node.cluster;

@@ -1,0 +1,110 @@
+package org.autodisk.node.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.autodisk.core.config.ConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NodeConfigTest {
+
+    @TempDir
+    Path dir;
+
+    private Path write(String yaml) throws IOException {
+        Path f = dir.resolve("node.yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    private static final String CLUSTER = """
+            cluster:
+              nodes:
+                - {id: d1, role: data, address: "127.0.0.1:7401"}
+                - {id: d2, address: "127.0.0.1:7402"}
+                - {id: l1, role: log, address: "127.0.0.1:7403"}
+            """;
+
+    @Test
+    void loadsNestedYamlWithDefaultsAndMembers() throws IOException {
+        NodeConfig c = NodeConfig.load(write("node:\n  id: d2\nqueue:\n  capacity: 50\n" + CLUSTER), Map.of());
+        assertThat(c.nodeId()).isEqualTo("d2");
+        assertThat(c.get(NodeConfigKeys.QUEUE_CAPACITY)).isEqualTo(50);
+        assertThat(c.get(NodeConfigKeys.QUEUE_WORKERS)).isEqualTo(2);
+        assertThat(c.dataNodes()).containsExactly("d1", "d2");
+        assertThat(c.members().get(2).role()).isEqualTo(ClusterMember.Role.LOG);
+        assertThat(c.listenAddress().getPort()).isEqualTo(7402);
+        assertThat(c.dataDir().endsWith(Path.of("autodisk-data", "d2"))).isTrue();
+        assertThat(c.effective()).containsEntry("queue.capacity", 50).containsKey("forward.hop-limit");
+    }
+
+    @Test
+    void environmentOverridesTheFileAndCanDefineTheWholeNode() {
+        NodeConfig c = NodeConfig.load(null, Map.of("AUTODISK_NODE_ID", "d1",
+                "AUTODISK_CLUSTER_NODES", "d1=data@10.0.0.1:7400,d2=data@10.0.0.2:7400",
+                "AUTODISK_LIMITS_MAX_VALUE_BYTES", "1000"));
+        assertThat(c.dataNodes()).containsExactly("d1", "d2");
+        assertThat(c.limits().maxValueBytes()).isEqualTo(1000);
+    }
+
+    @Test
+    void unknownKeyIsNamedWithTheFile() throws IOException {
+        Path f = write("node:\n  id: d1\nqueue:\n  capacty: 5\n" + CLUSTER);
+        assertThatThrownBy(() -> NodeConfig.load(f, Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("queue.capacty").hasMessageContaining(f.toString());
+    }
+
+    @Test
+    void wrongTypeAndOutOfRangeValuesAreNamed() throws IOException {
+        Path f = write("node:\n  id: d1\nqueue:\n  capacity: lots\n" + CLUSTER);
+        assertThatThrownBy(() -> NodeConfig.load(f, Map.of())).hasMessageContaining("queue.capacity");
+        Path g = write("node:\n  id: d1\nqueue:\n  workers: 0\n" + CLUSTER);
+        assertThatThrownBy(() -> NodeConfig.load(g, Map.of())).hasMessageContaining("queue.workers must be at least 1");
+    }
+
+    @Test
+    void nodeMustBeAMemberAndClusterNeedsADataNode() throws IOException {
+        assertThatThrownBy(() -> NodeConfig.load(write("node:\n  id: d9\n" + CLUSTER), Map.of()))
+                .hasMessageContaining("'d9' is not in cluster.nodes");
+        assertThatThrownBy(() -> NodeConfig.of(Map.of("node.id", "l1", "cluster.nodes", List.of("l1=log@h:1"))))
+                .hasMessageContaining("no data node");
+        assertThatThrownBy(() -> NodeConfig.of(Map.of("node.id", "d1", "cluster.nodes",
+                List.of("d1=data@h:1", "d1=data@h:2")))).hasMessageContaining("twice");
+        assertThatThrownBy(() -> NodeConfig.of(Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@nohost"))))
+                .hasMessageContaining("not host:port");
+        assertThatThrownBy(() -> NodeConfig.of(Map.of("node.id", "d1", "cluster.nodes", List.of("d1=disk@h:1"))))
+                .hasMessageContaining("unknown node role 'disk'");
+    }
+
+    @Test
+    void splitPointsMustBeSortedDistinctAndNonEmpty() {
+        Map<String, Object> base = Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@h:1"));
+        NodeConfig ok = NodeConfig.of(with(base, List.of("h", "0x70")));
+        assertThat(ok.splitPoints()).hasSize(2);
+        assertThatThrownBy(() -> NodeConfig.of(with(base, List.of("p", "h")))).hasMessageContaining("sorted");
+        assertThatThrownBy(() -> NodeConfig.of(with(base, List.of("0xZZ")))).hasMessageContaining("not valid hex");
+    }
+
+    @Test
+    void unsupportedDirectoryAndEngineAreRefused() {
+        Map<String, Object> base = Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@h:1"));
+        Map<String, Object> fat = new java.util.HashMap<>(base);
+        fat.put("cluster.directory", "fat-btree");
+        assertThatThrownBy(() -> NodeConfig.of(fat)).hasMessageContaining("fat-btree");
+        Map<String, Object> engine = new java.util.HashMap<>(base);
+        engine.put("store.engine", "leveldb");
+        assertThatThrownBy(() -> NodeConfig.of(engine)).hasMessageContaining("leveldb");
+    }
+
+    private static Map<String, Object> with(Map<String, Object> base, List<String> points) {
+        Map<String, Object> m = new java.util.HashMap<>(base);
+        m.put("cluster.split-points", points);
+        return m;
+    }
+}

@@ -1,0 +1,2 @@
+/** Tests of the node's config package. */
+package org.autodisk.node.config;

@@ -1,0 +1,2 @@
+/** Tests of the node's directory package. */
+package org.autodisk.node.directory;

@@ -1,0 +1,2 @@
+/** Tests of the node's ops package. */
+package org.autodisk.node.ops;

@@ -1,0 +1,2 @@
+/** Node tests and the in-process cluster fixtures. */
+package org.autodisk.node;

@@ -1,0 +1,39 @@
+package org.autodisk.node.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.autodisk.core.Keys;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RocksDbStoreTest extends LocalStoreContract {
+
+    @TempDir
+    Path dir;
+
+    @Override
+    protected LocalStore open() {
+        return LocalStores.rocksDb(dir.resolve("db"), false);
+    }
+
+    @Test
+    void reopenFindsTheDataAndTheExactCount() {
+        for (int i = 0; i < 500; i++) {
+            store.put(Keys.utf8("key-" + i), Keys.utf8("value-" + i));
+        }
+        store.delete(Keys.utf8("key-7"));
+        store.close();
+        store = open();
+        assertThat(store.count()).isEqualTo(499);
+        assertThat(store.get(Keys.utf8("key-42"))).isEqualTo(Keys.utf8("value-42"));
+        assertThat(store.get(Keys.utf8("key-7"))).isNull();
+    }
+
+    @Test
+    void aSecondOpenOfTheSameDirectoryFailsClearly() {
+        assertThatThrownBy(() -> LocalStores.rocksDb(dir.resolve("db"), false)).isInstanceOf(StoreException.class)
+                .hasMessageContaining(dir.resolve("db").toString());
+    }
+}

@@ -1,0 +1,2 @@
+/** Tests of the node's store package. */
+package org.autodisk.node.store;
