@@ -1,0 +1,2 @@
+/** Tests of typed configuration keys and the effective configuration. */
+package org.autodisk.core.config;

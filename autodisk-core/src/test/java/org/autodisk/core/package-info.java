@@ -1,0 +1,2 @@
+/** Tests of the key helpers and size limits. */
+package org.autodisk.core;

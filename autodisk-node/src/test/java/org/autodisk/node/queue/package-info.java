@@ -1,0 +1,2 @@
+/** Tests of the request queue. */
+package org.autodisk.node.queue;

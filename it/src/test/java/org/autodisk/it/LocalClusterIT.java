@@ -1,0 +1,124 @@
+package org.autodisk.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.StreamEntry;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.NodeStatus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs {@code ./autodisk local} as a user would: separate node processes on loopback, a client through
+ * different nodes, then SIGTERM to the launcher stops every node process.
+ */
+class LocalClusterIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void localClusterOfProcessesServesForwardsTraversesAndStopsCleanly() throws Exception {
+        int basePort = freeBasePort();
+        ProcessBuilder builder = new ProcessBuilder("../autodisk", "local", "--data-nodes", "3", "--base-port",
+                String.valueOf(basePort), "--dir", dir.toString(), "--split-points", "h,p")
+                .redirectErrorStream(true);
+        builder.environment().put("AUTODISK_NO_BUILD", "1");
+        Process launcher = builder.start();
+        try {
+            String seeds = awaitReady(launcher);
+            assertThat(seeds.split(",")).hasSize(3);
+            List<ProcessHandle> nodes = launcher.descendants().toList();
+            assertThat(nodes).hasSizeGreaterThanOrEqualTo(3);
+            exercise(seeds.split(","));
+            launcher.destroy();
+            assertThat(launcher.waitFor(60, TimeUnit.SECONDS)).as("launcher exits on SIGTERM").isTrue();
+            for (ProcessHandle node : nodes) {
+                node.onExit().get(30, TimeUnit.SECONDS);
+                assertThat(node.isAlive()).isFalse();
+            }
+            String log = Files.readString(dir.resolve("d2.log"));
+            assertThat(log).contains("d2: serving on").contains("d2: stopped cleanly");
+        } finally {
+            launcher.descendants().forEach(ProcessHandle::destroyForcibly);
+            launcher.destroyForcibly();
+        }
+    }
+
+    private static void exercise(String[] addresses) {
+        try (AutoDiskClient viaD1 = client(addresses[0]); AutoDiskClient viaD3 = client(addresses[2])) {
+            viaD1.insert("quince", "gold");
+            viaD1.insert("kiwi", "green");
+            viaD1.insert("apple", "red");
+            assertThat(viaD3.search("kiwi")).map(String::new).contains("green");
+            assertThat(viaD3.search("apple")).map(String::new).contains("red");
+            List<StreamEntry> all = viaD3.traverse("", null, 100);
+            assertThat(all).extracting(StreamEntry::keyString).containsExactly("apple", "kiwi", "quince");
+            ClusterStatus status = viaD1.status();
+            assertThat(status.nodes()).extracting(NodeStatus::streamCount).containsExactly(1L, 1L, 1L);
+            assertThat(viaD3.delete("apple")).isTrue();
+            assertThat(viaD1.search("apple")).isEmpty();
+        }
+    }
+
+    private static AutoDiskClient client(String address) {
+        return AutoDiskClient.builder().seeds(address).requestTimeout(Duration.ofSeconds(20)).build();
+    }
+
+    private static String awaitReady(Process launcher) throws Exception {
+        BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
+                StandardCharsets.UTF_8));
+        StringBuilder seen = new StringBuilder();
+        CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> {
+            try {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    seen.append(line).append('\n');
+                    if (line.startsWith("cluster ready: seeds=")) {
+                        return line.substring("cluster ready: seeds=".length());
+                    }
+                }
+                throw new IllegalStateException("launcher ended before the cluster was ready:\n" + seen);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            return ready.get(180, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("no 'cluster ready' line within 180 s; output so far:\n" + seen, e);
+        }
+    }
+
+    private static int freeBasePort() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base;
+            try (ServerSocket s = new ServerSocket(0)) {
+                base = s.getLocalPort();
+            }
+            if (base < 65000 && free(base + 1) && free(base + 2)) {
+                return base;
+            }
+        }
+        throw new IOException("no three consecutive free ports found");
+    }
+
+    private static boolean free(int port) {
+        try (ServerSocket s = new ServerSocket(port)) {
+            return s.getLocalPort() == port;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
