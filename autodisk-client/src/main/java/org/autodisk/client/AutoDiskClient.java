@@ -1,0 +1,352 @@
+package org.autodisk.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.autodisk.core.Limits;
+import org.autodisk.core.cluster.ClusterStatus;
+
+/**
+ * A connection to an AutoDisk cluster. Connects to one seed node, which routes each request to the owner of
+ * the key; if that node goes away, the client moves on to the next seed. Thread-safe: share one instance.
+ *
+ * <p>Blocking methods throw the {@link AutoDiskException} subclass that matches the failure; {@link #async()}
+ * offers the same operations returning futures. A request that breaks a key or value limit is rejected with
+ * {@link InvalidRequestException} before anything is sent.
+ *
+ * <pre>{@code
+ * try (AutoDiskClient client = AutoDiskClient.builder().seeds("node-a:7400", "node-b:7400").build()) {
+ *     client.insert("greeting", "hello");
+ *     Optional<byte[]> value = client.search("greeting");
+ * }
+ * }</pre>
+ */
+public final class AutoDiskClient implements AutoCloseable {
+
+    private final Connector connector;
+    private final Failover failover;
+    private final DefaultAsyncClient async;
+
+    private AutoDiskClient(ClientSettings settings, Connector connector, Failover failover) {
+        this.connector = connector;
+        this.failover = failover;
+        this.async = new DefaultAsyncClient(new Dispatcher(failover, settings.requestTimeout()), settings.limits());
+    }
+
+    /**
+     * Starts building a client.
+     *
+     * @return a builder with the default settings
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Returns the asynchronous view of this client; it shares the connection.
+     *
+     * @return the asynchronous client
+     */
+    public AsyncAutoDiskClient async() {
+        return async;
+    }
+
+    /**
+     * Creates or replaces a stream.
+     *
+     * @param key   the key, 1..1024 bytes (or the configured limit)
+     * @param value the value, up to the configured limit
+     */
+    public void insert(byte[] key, byte[] value) {
+        await(async.insert(key, value));
+    }
+
+    /**
+     * Creates or replaces a stream with a UTF-8 key.
+     *
+     * @param key   the key text
+     * @param value the value
+     */
+    public void insert(String key, byte[] value) {
+        await(async.insert(key, value));
+    }
+
+    /**
+     * Creates or replaces a stream with a UTF-8 key and value.
+     *
+     * @param key   the key text
+     * @param value the value text
+     */
+    public void insert(String key, String value) {
+        await(async.insert(key, value));
+    }
+
+    /**
+     * Reads a stream.
+     *
+     * @param key the key
+     * @return the value, or empty if there is no stream with this key
+     */
+    public Optional<byte[]> search(byte[] key) {
+        return await(async.search(key));
+    }
+
+    /**
+     * Reads a stream with a UTF-8 key.
+     *
+     * @param key the key text
+     * @return the value, or empty if there is no stream with this key
+     */
+    public Optional<byte[]> search(String key) {
+        return await(async.search(key));
+    }
+
+    /**
+     * Deletes a stream.
+     *
+     * @param key the key
+     * @return true if the stream existed
+     */
+    public boolean delete(byte[] key) {
+        return await(async.delete(key));
+    }
+
+    /**
+     * Deletes a stream with a UTF-8 key.
+     *
+     * @param key the key text
+     * @return true if the stream existed
+     */
+    public boolean delete(String key) {
+        return await(async.delete(key));
+    }
+
+    /**
+     * Reads streams in unsigned key order, across node boundaries.
+     *
+     * @param from        first key (inclusive); empty for the start of the key space
+     * @param toExclusive end key (exclusive), or {@code null} for the end of the key space
+     * @param limit       at most this many streams, 1 or more
+     * @return the streams in key order
+     */
+    public List<StreamEntry> traverse(byte[] from, byte[] toExclusive, int limit) {
+        return await(async.traverse(from, toExclusive, limit));
+    }
+
+    /**
+     * Reads streams in key order with UTF-8 bounds.
+     *
+     * @param from        first key text (inclusive); empty or {@code null} for the start of the key space
+     * @param toExclusive end key text (exclusive), or {@code null} for the end of the key space
+     * @param limit       at most this many streams, 1 or more
+     * @return the streams in key order
+     */
+    public List<StreamEntry> traverse(String from, String toExclusive, int limit) {
+        return await(async.traverse(from, toExclusive, limit));
+    }
+
+    /**
+     * Reads a key range lazily: pages of 1000 streams are fetched as the stream is
+     * consumed, so a short-circuiting stream reads only what it needs. Failures surface as the
+     * {@link AutoDiskException} subclass from the terminal operation.
+     *
+     * @param from        first key (inclusive); empty or {@code null} for the start of the key space
+     * @param toExclusive end key (exclusive), or {@code null} for the end of the key space
+     * @return the streams in key order
+     * @throws InvalidRequestException at once if the range is empty or a bound breaks the key limit
+     */
+    public Stream<StreamEntry> traverseStream(byte[] from, byte[] toExclusive) {
+        byte[] start = from == null ? new byte[0] : from;
+        String problem = Validation.range(async.limits(), start, toExclusive, 1);
+        if (problem != null) {
+            throw Errors.invalid(problem);
+        }
+        TraverseCursor cursor = new TraverseCursor((key, limit) -> traverse(key, toExclusive, limit), start);
+        return StreamSupport.stream(cursor, false);
+    }
+
+    /**
+     * Inserts many streams, sending all requests at once and waiting for all answers.
+     *
+     * @param entries the streams to insert; all are checked against the limits before any is sent
+     * @throws BatchInsertException listing the failed keys and causes if some inserts failed
+     */
+    public void insertBatch(Collection<StreamEntry> entries) {
+        await(async.insertBatch(entries));
+    }
+
+    /**
+     * Reads the cluster map from the connected node.
+     *
+     * @return nodes, ranges, owners and counts
+     */
+    public ClusterStatus status() {
+        return await(async.status());
+    }
+
+    /**
+     * Returns the id of the node this client is connected to, as the node gave it in the handshake.
+     *
+     * @return the node id of the current (or, while reconnecting, the last) connection
+     */
+    public String connectedNode() {
+        Connection c = failover.current();
+        return c == null ? null : c.nodeId();
+    }
+
+    /**
+     * Returns the address of the node this client is connected to.
+     *
+     * @return {@code host:port} of the current (or, while reconnecting, the last) connection
+     */
+    public String connectedAddress() {
+        Connection c = failover.current();
+        return c == null ? null : c.seed().toString();
+    }
+
+    /** Closes the connection and stops the client's I/O thread; pending requests fail. */
+    @Override
+    public void close() {
+        failover.close();
+        connector.close();
+    }
+
+    private <T> T await(CompletableFuture<T> future) {
+        if (!future.isDone() && connector.inEventLoop()) {
+            throw new IllegalStateException("blocking AutoDiskClient call on the client's I/O thread (in a future "
+                    + "callback?): use async() there");
+        }
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            throw Errors.rethrowable(e);
+        }
+    }
+
+    /** Collects the settings of a client; {@link #build()} connects. Not thread-safe. */
+    public static final class Builder {
+
+        private final List<Seed> seeds = new ArrayList<>();
+        private Duration requestTimeout = Duration.ofSeconds(10);
+        private Duration connectTimeout = Duration.ofSeconds(3);
+        private Limits limits = Limits.DEFAULT;
+        private String clientId = "client-" + UUID.randomUUID().toString().substring(0, 8);
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the nodes to try, in order; replaces earlier seeds.
+         *
+         * @param hostPort addresses as {@code host:port} or {@code [ipv6]:port}
+         * @return this builder
+         * @throws IllegalArgumentException naming a seed that is not of that form
+         */
+        public Builder seeds(String... hostPort) {
+            return seeds(List.of(hostPort));
+        }
+
+        /**
+         * Sets the nodes to try, in order; replaces earlier seeds.
+         *
+         * @param hostPort addresses as {@code host:port} or {@code [ipv6]:port}
+         * @return this builder
+         * @throws IllegalArgumentException naming a seed that is not of that form
+         */
+        public Builder seeds(List<String> hostPort) {
+            List<Seed> parsed = new ArrayList<>();
+            for (String s : hostPort) {
+                parsed.add(Seed.parse(s));
+            }
+            seeds.clear();
+            seeds.addAll(parsed);
+            return this;
+        }
+
+        /**
+         * Sets how long to wait for each answer (default 10 s).
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder requestTimeout(Duration timeout) {
+            this.requestTimeout = positive(timeout, "requestTimeout");
+            return this;
+        }
+
+        /**
+         * Sets how long to wait for a TCP connection and for the handshake answer (default 3 s).
+         *
+         * @param timeout a positive duration
+         * @return this builder
+         */
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        /**
+         * Sets the limits checked before sending (default {@link Limits#DEFAULT}); match the nodes' settings.
+         *
+         * @param limits the key and value limits
+         * @return this builder
+         */
+        public Builder limits(Limits limits) {
+            this.limits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /**
+         * Sets the name this client gives in the handshake (default {@code client-} and a random suffix).
+         *
+         * @param clientId a non-blank name
+         * @return this builder
+         */
+        public Builder clientId(String clientId) {
+            if (clientId == null || clientId.isBlank()) {
+                throw new IllegalArgumentException("clientId must not be blank");
+            }
+            this.clientId = clientId;
+            return this;
+        }
+
+        /**
+         * Connects to the first seed that accepts the handshake.
+         *
+         * @return the connected client
+         * @throws IllegalStateException     if no seeds were given
+         * @throws NodeUnavailableException  listing every seed tried with its failure if none could be used
+         * @throws ProtocolVersionException  if no seed could be used and one speaks another protocol version
+         */
+        public AutoDiskClient build() {
+            if (seeds.isEmpty()) {
+                throw new IllegalStateException("no seeds: call seeds(\"host:port\", ...) before build()");
+            }
+            ClientSettings settings = new ClientSettings(seeds, requestTimeout, connectTimeout, limits, clientId);
+            Connector connector = new Connector(settings);
+            Failover failover = new Failover(settings.seeds(), connector);
+            try {
+                failover.acquire().join();
+            } catch (CompletionException e) {
+                connector.close();
+                throw Errors.rethrowable(e);
+            }
+            return new AutoDiskClient(settings, connector, failover);
+        }
+
+        private static Duration positive(Duration d, String name) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, was " + d);
+            }
+            return d;
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package org.autodisk.client;
+
+import java.time.Duration;
+import java.util.List;
+import org.autodisk.core.Limits;
+
+/**
+ * What {@link AutoDiskClient.Builder} collected.
+ *
+ * @param seeds          the nodes to connect to, in order
+ * @param requestTimeout how long to wait for each answer
+ * @param connectTimeout how long to wait for a TCP connection and the handshake reply
+ * @param limits         key and value limits checked before sending
+ * @param clientId       the name sent in the handshake
+ */
+record ClientSettings(List<Seed> seeds, Duration requestTimeout, Duration connectTimeout, Limits limits,
+        String clientId) {
+
+    ClientSettings {
+        seeds = List.copyOf(seeds);
+    }
+}

@@ -1,0 +1,36 @@
+package org.autodisk.client;
+
+import org.autodisk.core.protocol.Status;
+
+/**
+ * The request broke a limit or rule: a key, value or range that the client or the node rejected
+ * ({@code INVALID_ARGUMENT}, {@code FRAME_TOO_LARGE}, {@code MALFORMED}, {@code UNKNOWN_OPCODE},
+ * {@code HANDSHAKE_REQUIRED}, or client-side validation).
+ */
+public final class InvalidRequestException extends AutoDiskException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception.
+     *
+     * @param message what went wrong; for node errors the node's own message
+     * @param status  the node's status, or {@code null} for a client-side failure
+     * @param nodeId  the node that answered, or {@code null}
+     */
+    public InvalidRequestException(String message, Status status, String nodeId) {
+        super(message, status, nodeId);
+    }
+
+    /**
+     * Creates the exception with a cause.
+     *
+     * @param message what went wrong; for node errors the node's own message
+     * @param status  the node's status, or {@code null} for a client-side failure
+     * @param nodeId  the node that answered, or {@code null}
+     * @param cause   the underlying failure, or {@code null}
+     */
+    public InvalidRequestException(String message, Status status, String nodeId, Throwable cause) {
+        super(message, status, nodeId, cause);
+    }
+}

@@ -1,0 +1,104 @@
+package org.autodisk.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Status;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ErrorMappingTest {
+
+    private static final String MESSAGE = "key is 1025 bytes: keys must be 1..1024 bytes";
+
+    private FakeNode node;
+    private AutoDiskClient client;
+
+    @BeforeEach
+    void start() {
+        node = FakeNode.start("node-1");
+        client = AutoDiskClient.builder().seeds(node.address()).build();
+    }
+
+    @AfterEach
+    void stop() {
+        client.close();
+        node.close();
+    }
+
+    static Stream<Arguments> statuses() {
+        return Stream.of(
+                Arguments.of(Status.INVALID_ARGUMENT, InvalidRequestException.class),
+                Arguments.of(Status.FRAME_TOO_LARGE, InvalidRequestException.class),
+                Arguments.of(Status.MALFORMED, InvalidRequestException.class),
+                Arguments.of(Status.UNKNOWN_OPCODE, InvalidRequestException.class),
+                Arguments.of(Status.HANDSHAKE_REQUIRED, InvalidRequestException.class),
+                Arguments.of(Status.OVERLOADED, OverloadedException.class),
+                Arguments.of(Status.NODE_UNAVAILABLE, NodeUnavailableException.class),
+                Arguments.of(Status.SHUTTING_DOWN, NodeUnavailableException.class),
+                Arguments.of(Status.TIMEOUT, RequestTimeoutException.class),
+                Arguments.of(Status.UNSUPPORTED_VERSION, ProtocolVersionException.class),
+                Arguments.of(Status.HOP_LIMIT_EXCEEDED, RoutingException.class),
+                Arguments.of(Status.INTERNAL_ERROR, AutoDiskException.class));
+    }
+
+    @ParameterizedTest
+    @MethodSource("statuses")
+    void blockingCallsThrowTheMatchingTypeWithTheNodesMessage(Status status, Class<? extends AutoDiskException> type) {
+        node.answerWith(status, MESSAGE);
+
+        assertThatThrownBy(() -> client.search("k"))
+                .isExactlyInstanceOf(type)
+                .hasMessage(MESSAGE)
+                .satisfies(e -> {
+                    assertThat(((AutoDiskException) e).status()).isEqualTo(status);
+                    assertThat(((AutoDiskException) e).nodeId()).isEqualTo("node-1");
+                });
+    }
+
+    @ParameterizedTest
+    @MethodSource("statuses")
+    void asyncFuturesFailWithTheBareException(Status status, Class<? extends AutoDiskException> type) {
+        node.answerWith(status, MESSAGE);
+
+        CompletableFuture<Throwable> seen = client.async().insert("k", "v").handle((ok, error) -> error);
+
+        assertThat(seen.join()).isExactlyInstanceOf(type).hasMessage(MESSAGE);
+    }
+
+    @Test
+    void nodeErrorsAreNotRetried() {
+        node.answerWith(Status.OVERLOADED, "queue is full (queue.capacity = 1000)");
+
+        assertThatThrownBy(() -> client.insert("k", "v")).isInstanceOf(OverloadedException.class);
+        assertThat(node.count(Opcode.INSERT)).isEqualTo(1);
+    }
+
+    @Test
+    void anErrorWithRequestIdZeroFailsEveryPendingRequest() {
+        node.mode(FakeNode.Mode.GOODBYE);
+
+        assertThatThrownBy(() -> client.search("k"))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessage("garbage on the connection: closing it");
+    }
+
+    @Test
+    void tracedErrorsAreReadWithOrWithoutATrailer() {
+        node.answerWith(Status.OVERLOADED, "queue is full");
+        CompletableFuture<Throwable> withTrailer = client.async().searchTraced(Keys.utf8("k")).handle((v, e) -> e);
+        assertThat(withTrailer.join()).isInstanceOf(OverloadedException.class).hasMessage("queue is full");
+
+        node.traceErrors(false);
+        CompletableFuture<Throwable> without = client.async().searchTraced(Keys.utf8("k")).handle((v, e) -> e);
+        assertThat(without.join()).isInstanceOf(OverloadedException.class).hasMessage("queue is full");
+    }
+}

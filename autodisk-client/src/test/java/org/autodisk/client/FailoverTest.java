@@ -1,0 +1,166 @@
+package org.autodisk.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Status;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class FailoverTest {
+
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws Exception {
+        for (AutoCloseable c : open.reversed()) {
+            c.close();
+        }
+    }
+
+    private FakeNode node(String id) {
+        FakeNode n = FakeNode.start(id);
+        open.add(n);
+        return n;
+    }
+
+    private AutoDiskClient client(AutoDiskClient.Builder builder) {
+        AutoDiskClient c = builder.build();
+        open.add(c);
+        return c;
+    }
+
+    private static String deadAddress() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return "127.0.0.1:" + s.getLocalPort();
+        }
+    }
+
+    @Test
+    void buildSkipsASeedThatIsDown() throws IOException {
+        FakeNode live = node("node-2");
+
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(deadAddress(), live.address()));
+
+        assertThat(c.connectedNode()).isEqualTo("node-2");
+        c.insert("k", "v");
+        assertThat(live.contents()).containsEntry("k", "v");
+    }
+
+    @Test
+    void buildListsEverySeedWhenNoneIsReachable() throws IOException {
+        String a = deadAddress();
+        String b = deadAddress();
+
+        assertThatThrownBy(() -> AutoDiskClient.builder().seeds(a, b).build())
+                .isInstanceOf(NodeUnavailableException.class)
+                .hasMessageContaining(a)
+                .hasMessageContaining(b)
+                .satisfies(e -> assertThat(e.getSuppressed()).hasSize(1));
+    }
+
+    @Test
+    void badSeedSyntaxNamesTheSeed() {
+        assertThatThrownBy(() -> AutoDiskClient.builder().seeds("localhost:7400", "node-b"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'node-b'");
+        assertThatThrownBy(() -> AutoDiskClient.builder().seeds("host:http"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'host:http'");
+        assertThatThrownBy(() -> AutoDiskClient.builder().seeds("host:70000"))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> AutoDiskClient.builder().build()).isInstanceOf(IllegalStateException.class);
+    }
+
+    @Test
+    void versionMismatchFailsTheBuild() {
+        FakeNode old = node("old-node");
+        old.mode(FakeNode.Mode.OLD_VERSION);
+
+        assertThatThrownBy(() -> AutoDiskClient.builder().seeds(old.address()).build())
+                .isInstanceOf(ProtocolVersionException.class)
+                .hasMessageContaining(FakeNode.OLD_VERSION_MESSAGE)
+                .satisfies(e -> assertThat(((AutoDiskException) e).status()).isEqualTo(Status.UNSUPPORTED_VERSION))
+                .cause()
+                .isInstanceOf(ProtocolVersionException.class)
+                .hasMessage(FakeNode.OLD_VERSION_MESSAGE);
+    }
+
+    @Test
+    void movesToTheNextSeedWhenTheConnectedNodeDies() {
+        FakeNode first = node("node-1");
+        FakeNode second = node("node-2");
+        second.put("k", "from-2");
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(first.address(), second.address()));
+        assertThat(c.connectedNode()).isEqualTo("node-1");
+
+        first.close();
+
+        assertThat(c.search("k").map(String::new)).contains("from-2");
+        assertThat(c.connectedNode()).isEqualTo("node-2");
+        assertThat(c.connectedAddress()).isEqualTo(second.address());
+    }
+
+    @Test
+    void idempotentRequestLostInFlightIsSentOnceMoreOnTheNextSeed() {
+        FakeNode first = node("node-1");
+        FakeNode second = node("node-2");
+        second.put("k", "from-2");
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(first.address(), second.address()));
+        first.mode(FakeNode.Mode.CLOSE);
+
+        assertThat(c.search("k").map(String::new)).contains("from-2");
+        assertThat(first.count(Opcode.SEARCH)).isEqualTo(1);
+        assertThat(second.count(Opcode.SEARCH)).isEqualTo(1);
+    }
+
+    @Test
+    void deleteLostInFlightIsNotRetried() {
+        FakeNode first = node("node-1");
+        FakeNode second = node("node-2");
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(first.address(), second.address()));
+        first.mode(FakeNode.Mode.CLOSE);
+
+        assertThatThrownBy(() -> c.delete("k"))
+                .isInstanceOf(NodeUnavailableException.class)
+                .hasMessageContaining("node-1")
+                .hasMessageContaining("DELETE");
+        assertThat(second.count(Opcode.DELETE)).isZero();
+    }
+
+    @Test
+    void aRequestLostTwiceFails() {
+        FakeNode first = node("node-1");
+        FakeNode second = node("node-2");
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(first.address(), second.address()));
+        first.mode(FakeNode.Mode.CLOSE);
+        second.mode(FakeNode.Mode.CLOSE);
+
+        assertThatThrownBy(() -> c.insert("k", "v")).isInstanceOf(NodeUnavailableException.class);
+        assertThat(first.count(Opcode.INSERT) + second.count(Opcode.INSERT)).isEqualTo(2);
+    }
+
+    @Test
+    void requestTimeout() {
+        FakeNode silent = node("node-1");
+        silent.mode(FakeNode.Mode.SILENT);
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(silent.address())
+                .requestTimeout(Duration.ofMillis(200)));
+
+        assertThatThrownBy(() -> c.search("k"))
+                .isInstanceOf(RequestTimeoutException.class)
+                .hasMessageContaining("node-1")
+                .hasMessageContaining("SEARCH")
+                .hasMessageContaining("200 ms")
+                .satisfies(e -> assertThat(((AutoDiskException) e).status()).isNull());
+        await().until(() -> silent.count(Opcode.SEARCH) > 0);
+        assertThat(silent.count(Opcode.SEARCH)).as("a timed-out request is not retried").isEqualTo(1);
+    }
+}
