@@ -9,6 +9,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import java.util.concurrent.CompletableFuture;
@@ -79,6 +80,7 @@ final class Connector implements AutoCloseable {
                         ch.pipeline()
                                 .addLast("frameDecoder", new FrameDecoder(MAX_RESPONSE_FRAME_BYTES))
                                 .addLast("frameEncoder", FrameEncoder.INSTANCE)
+                                .addLast("flushConsolidation", new FlushConsolidationHandler(256, true))
                                 .addLast("responses", new ResponseHandler(connection));
                     }
                 });

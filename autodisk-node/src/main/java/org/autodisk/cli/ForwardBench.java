@@ -14,15 +14,19 @@ import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.TraceHop;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * {@code autodisk bench forward}: sequential inserts served by the node the client talks to and forwarded
  * through it to another owner (p50/p99 round trip and per-node queue wait, from per-request traces), then
- * throughput with many requests in flight.
+ * throughput with many requests in flight (one request in 16 traced there, to sample queue wait).
  */
 @Command(name = "forward", description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
 final class ForwardBench implements Callable<Integer> {
+
+    /** In the load phase one request in this many asks for a trace, to sample per-node queue wait. */
+    private static final int TRACE_EVERY = 16;
 
     @Option(names = "--seeds", description = "Use this running cluster (default: start 3 local data nodes).")
     String seeds;
@@ -42,8 +46,15 @@ final class ForwardBench implements Callable<Integer> {
     @Option(names = "--in-flight", defaultValue = "64", description = "Concurrent requests in the load phase.")
     int inFlight;
 
-    @Option(names = "--load-count", defaultValue = "200000", description = "Inserts in the load phase.")
+    @Option(names = "--load-count", defaultValue = "300000", description = "Measured inserts in the load phase.")
     int loadCount;
+
+    @Option(names = "--load-warmup", defaultValue = "200000",
+            description = "Unmeasured inserts in flight before the load phase (JIT warm-up).")
+    int loadWarmup;
+
+    @Mixin
+    SettingsOption settings;
 
     @Override
     public Integer call() throws Exception {
@@ -53,7 +64,7 @@ final class ForwardBench implements Callable<Integer> {
         }
         System.out.println("starting 3 local data nodes on 127.0.0.1:" + basePort + " ...");
         try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), 3, 0, basePort,
-                List.of(), "")) {
+                List.of(), settings.yaml())) {
             run(c.addresses().get(0));
         }
         return 0;
@@ -68,12 +79,14 @@ final class ForwardBench implements Callable<Integer> {
                     .orElseThrow(() -> new IllegalStateException("the cluster has one data node: nothing to forward"));
             byte[] value = new byte[valueBytes];
             new Random(1).nextBytes(value);
+            System.out.println("warming up: " + loadWarmup + " inserts, " + inFlight + " in flight ...");
+            load(client, status.ranges(), value, loadWarmup, null);
             System.out.println("| scenario | requests | p50 us | p99 us | mean us | entry queue p50/p99 us "
                     + "| owner queue p50/p99 us | inserts/s |");
             System.out.println("|---|---|---|---|---|---|---|---|");
             sequential(client, "to the owner (" + self + ")", new KeysInRange(local), value);
             sequential(client, "forwarded " + self + " -> " + remote.owner(), new KeysInRange(remote), value);
-            load(client, status.ranges(), value);
+            load(client, status.ranges(), value, loadCount, inFlight + " in flight, keys over all ranges");
         }
     }
 
@@ -88,29 +101,37 @@ final class ForwardBench implements Callable<Integer> {
         s.print(name + ", sequential", 0);
     }
 
-    private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value) throws InterruptedException {
+    private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value, int n, String name)
+            throws InterruptedException {
         List<KeysInRange> gens = new ArrayList<>();
         ranges.forEach(r -> gens.add(new KeysInRange(r)));
         Semaphore window = new Semaphore(inFlight);
         Stats s = new Stats();
-        Random rnd = new Random(7);
+        Random rnd = new Random(name == null ? 7 : 8);
         long t0 = System.nanoTime();
-        for (int i = 0; i < loadCount; i++) {
+        for (int i = 0; i < n; i++) {
             window.acquire();
-            byte[] key = gens.get(rnd.nextInt(gens.size())).key(1_000_000_000L + i);
-            CompletableFuture<Traced<Void>> f = client.async().insertTraced(key, value);
+            byte[] key = gens.get(rnd.nextInt(gens.size())).key(rnd.nextInt(Integer.MAX_VALUE));
+            long sent = System.nanoTime();
+            boolean traced = i % TRACE_EVERY == 0;
+            CompletableFuture<?> f = traced ? client.async().insertTraced(key, value) : client.async().insert(key,
+                    value);
             f.whenComplete((t, e) -> {
-                if (t != null) {
-                    s.add(t);
-                } else {
+                if (e != null) {
                     s.errors++;
+                } else if (traced) {
+                    s.add((Traced<?>) t);
+                } else {
+                    s.rtt(System.nanoTime() - sent);
                 }
                 window.release();
             });
         }
         window.acquire(inFlight);
         double seconds = (System.nanoTime() - t0) / 1e9;
-        s.print(inFlight + " in flight, keys over all ranges", loadCount / seconds);
+        if (name != null) {
+            s.print(name, n / seconds);
+        }
     }
 
     private static final class Stats {
@@ -119,7 +140,11 @@ final class ForwardBench implements Callable<Integer> {
         private final Histogram ownerQueue = new Histogram(3);
         private volatile int errors;
 
-        synchronized void add(Traced<Void> t) {
+        synchronized void rtt(long nanos) {
+            rtt.recordValue(nanos);
+        }
+
+        synchronized void add(Traced<?> t) {
             rtt.recordValue(t.roundTripNanos());
             List<TraceHop> hops = t.hops();
             entryQueue.recordValue(hops.get(hops.size() - 1).nanos("queue"));

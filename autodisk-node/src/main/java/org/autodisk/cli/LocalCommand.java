@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk local}: a cluster of node processes on 127.0.0.1 until SIGTERM or Ctrl-C. */
@@ -29,9 +30,12 @@ final class LocalCommand implements Callable<Integer> {
             description = "Configuration, data and logs (default: ${DEFAULT-VALUE}).")
     Path dir;
 
+    @Mixin
+    SettingsOption settings;
+
     @Override
     public Integer call() throws Exception {
-        LocalCluster cluster = LocalCluster.start(dir, dataNodes, logNodes, basePort, splitPoints, "");
+        LocalCluster cluster = LocalCluster.start(dir, dataNodes, logNodes, basePort, splitPoints, settings.yaml());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("stopping cluster ...");

@@ -9,6 +9,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -55,6 +56,7 @@ final class PeerConnection {
                     protected void initChannel(SocketChannel ch) {
                         ch.pipeline().addLast("frameDecoder", new FrameDecoder(Integer.MAX_VALUE - 16))
                                 .addLast("frameEncoder", FrameEncoder.INSTANCE)
+                                .addLast("flushConsolidation", new FlushConsolidationHandler(256, true))
                                 .addLast("responses", new ResponseHandler());
                     }
                 });

@@ -6,74 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.AutoDiskNode;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.peer.InMemoryPeerChannel;
-import org.autodisk.node.store.LocalStore;
-import org.autodisk.node.store.LocalStores;
 import org.junit.jupiter.api.Test;
 
 /** A full queue answers OVERLOADED at once; the admitted requests still complete. */
 class OverloadTest {
-
-    /** A store whose writes wait at a gate: the fault-injection hook that holds the workers. */
-    private static final class GatedStore implements LocalStore {
-        private final LocalStore inner = LocalStores.inMemory();
-        private final CountDownLatch gate = new CountDownLatch(1);
-        private final CountDownLatch entered;
-
-        GatedStore(int workers) {
-            entered = new CountDownLatch(workers);
-        }
-
-        @Override
-        public boolean put(byte[] key, byte[] value) {
-            entered.countDown();
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return inner.put(key, value);
-        }
-
-        @Override
-        public byte[] get(byte[] key) {
-            return inner.get(key);
-        }
-
-        @Override
-        public boolean delete(byte[] key) {
-            return inner.delete(key);
-        }
-
-        @Override
-        public TraverseResult scan(byte[] from, byte[] to, int limit, long budget) {
-            return inner.scan(from, to, limit, budget);
-        }
-
-        @Override
-        public long count() {
-            return inner.count();
-        }
-
-        @Override
-        public String describe() {
-            return "gated";
-        }
-
-        @Override
-        public void close() {
-            inner.close();
-        }
-    }
 
     @Test
     void fullQueueIsRefusedAtOnceAndAdmittedRequestsComplete() throws Exception {
@@ -98,7 +42,7 @@ class OverloadTest {
             for (CompletableFuture<Frame> f : admitted) {
                 assertThat(Responses.status(f.join().body())).isEqualTo(Status.OK);
             }
-            assertThat(store.count()).isEqualTo(6);
+            assertThat(store.puts()).isEqualTo(6);
         }
     }
 
