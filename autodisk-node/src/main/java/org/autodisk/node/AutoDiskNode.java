@@ -189,6 +189,9 @@ public final class AutoDiskNode implements AutoCloseable {
         }
         boolean drained = awaitInFlight(t0 + drain.toNanos());
         ctx.queue().shutdown(Duration.ofNanos(Math.max(0, t0 + drain.toNanos() - System.nanoTime())));
+        if (server != null) {
+            server.closeConnections();
+        }
         ctx.peers().close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         ctx.store().close();

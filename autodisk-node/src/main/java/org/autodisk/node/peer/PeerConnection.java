@@ -145,7 +145,10 @@ final class PeerConnection {
     private final class ResponseHandler extends SimpleChannelInboundHandler<Object> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof Frame frame) {
+            if (msg instanceof Frame frame && !frame.isResponse()) {
+                LOG.warn("{}: peer {} sent a request frame on a response connection; closing it", selfId, peerId);
+                ctx.close();
+            } else if (msg instanceof Frame frame) {
                 CompletableFuture<Frame> f = pending.remove(frame.requestId());
                 if (f != null) {
                     f.complete(frame);

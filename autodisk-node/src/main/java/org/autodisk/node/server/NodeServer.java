@@ -5,6 +5,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
@@ -20,9 +22,11 @@ import org.autodisk.node.ops.RequestDispatcher;
 public final class NodeServer implements AutoCloseable {
 
     private final Channel serverChannel;
+    private final ChannelGroup connections;
 
-    private NodeServer(Channel serverChannel) {
+    private NodeServer(Channel serverChannel, ChannelGroup connections) {
         this.serverChannel = serverChannel;
+        this.connections = connections;
     }
 
     /**
@@ -38,12 +42,14 @@ public final class NodeServer implements AutoCloseable {
      */
     public static NodeServer start(String nodeId, InetSocketAddress bind, EventLoopGroup group, int maxFrameBytes,
             RequestDispatcher dispatcher) throws InterruptedException {
+        ChannelGroup connections = new DefaultChannelGroup(nodeId + "-connections", group.next());
         ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        connections.add(ch);
                         ch.pipeline().addLast("frameDecoder", new FrameDecoder(maxFrameBytes))
                                 .addLast("frameEncoder", FrameEncoder.INSTANCE)
                                 .addLast("flushConsolidation", new FlushConsolidationHandler(256, true))
@@ -52,7 +58,7 @@ public final class NodeServer implements AutoCloseable {
                     }
                 });
         InetSocketAddress resolved = new InetSocketAddress(bind.getHostString(), bind.getPort());
-        return new NodeServer(b.bind(resolved).sync().channel());
+        return new NodeServer(b.bind(resolved).sync().channel(), connections);
     }
 
     /**
@@ -64,9 +70,14 @@ public final class NodeServer implements AutoCloseable {
         return (InetSocketAddress) serverChannel.localAddress();
     }
 
-    /** Stops accepting connections; open connections stay until the event loops stop. */
+    /** Stops accepting connections; open connections stay until {@link #closeConnections()}. */
     @Override
     public void close() {
         serverChannel.close().syncUninterruptibly();
+    }
+
+    /** Closes every client and peer connection this server accepted, so their other ends see it at once. */
+    public void closeConnections() {
+        connections.close().awaitUninterruptibly();
     }
 }
