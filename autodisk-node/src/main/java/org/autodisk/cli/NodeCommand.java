@@ -8,11 +8,14 @@ import org.autodisk.node.config.NodeConfig;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code autodisk node --config FILE}: runs one node until SIGTERM or Ctrl-C, then stops it gracefully. */
-@Command(name = "node", description = "Run one node from a YAML configuration file.")
+/**
+ * {@code autodisk node [--config FILE]}: runs one node until SIGTERM or Ctrl-C, then stops it gracefully.
+ * Without a file the configuration comes from {@code AUTODISK_...} environment variables alone.
+ */
+@Command(name = "node", description = "Run one node from a YAML file and/or AUTODISK_* environment variables.")
 final class NodeCommand implements Callable<Integer> {
 
-    @Option(names = "--config", required = true, description = "The node's YAML configuration.")
+    @Option(names = "--config", description = "The node's YAML configuration (default: environment only).")
     Path config;
 
     @Override
