@@ -70,13 +70,19 @@ public final class LocalCluster implements AutoCloseable {
     private Process launch(int i, int dataNodes, String extraYaml) throws IOException {
         Path config = dir.resolve(ids.get(i) + ".yaml");
         Files.writeString(config, yaml(i, dataNodes, extraYaml));
+        return launch(i);
+    }
+
+    private Process launch(int i) throws IOException {
+        Path config = dir.resolve(ids.get(i) + ".yaml");
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(jvmFlags());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "node", "--config",
                 config.toString()));
         Path log = dir.resolve(ids.get(i) + ".log");
-        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
     }
 
     private static List<String> jvmFlags() {
@@ -187,6 +193,27 @@ public final class LocalCluster implements AutoCloseable {
      */
     public List<Process> processes() {
         return List.copyOf(processes);
+    }
+
+    /**
+     * Kills node {@code i} with SIGKILL (no shutdown hook runs), for crash tests.
+     *
+     * @param i node index (data nodes first, then log nodes)
+     * @throws InterruptedException if interrupted while waiting for it to die
+     */
+    public void kill(int i) throws InterruptedException {
+        processes.get(i).destroyForcibly().waitFor();
+    }
+
+    /**
+     * Starts node {@code i} again on its configuration and data and waits until it answers.
+     *
+     * @param i node index
+     * @throws IOException if it cannot be started or does not answer
+     */
+    public void restart(int i) throws IOException {
+        processes.set(i, launch(i));
+        awaitReady();
     }
 
     /** Stops every node with SIGTERM (graceful), then forcibly after 20 seconds. */

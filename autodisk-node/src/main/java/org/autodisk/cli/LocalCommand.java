@@ -18,6 +18,10 @@ final class LocalCommand implements Callable<Integer> {
     @Option(names = "--log-nodes", defaultValue = "0", description = "Log nodes (default: ${DEFAULT-VALUE}).")
     int logNodes;
 
+    @Option(names = "--multiplicity", defaultValue = "1",
+            description = "Log nodes each change must reach before it is applied: 1 or 2 (default: ${DEFAULT-VALUE}).")
+    int multiplicity;
+
     @Option(names = "--base-port", defaultValue = "7400",
             description = "Port of the first node; the others follow (default: ${DEFAULT-VALUE}).")
     int basePort;
@@ -35,7 +39,8 @@ final class LocalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LocalCluster cluster = LocalCluster.start(dir, dataNodes, logNodes, basePort, splitPoints, settings.yaml());
+        String yaml = "wal.multiplicity: " + multiplicity + "\n" + settings.yaml();
+        LocalCluster cluster = LocalCluster.start(dir, dataNodes, logNodes, basePort, splitPoints, yaml);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("stopping cluster ...");

@@ -5,6 +5,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -24,8 +25,12 @@ import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.peer.PeerChannels;
 import org.autodisk.node.queue.RequestQueue;
 import org.autodisk.node.server.NodeServer;
+import org.autodisk.node.shipping.LogRecovery;
+import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
+import org.autodisk.node.wal.LogStore;
+import org.autodisk.node.wal.SegmentOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,8 +61,11 @@ public final class AutoDiskNode implements AutoCloseable {
         metrics.queueDepth(queue::depth);
         PeerChannel peers = b.peers != null ? b.peers.apply(group) : nettyPeers(group);
         Directory directory = Directory.range(RangeMap.initial(config.dataNodes(), config.splitPoints()));
+        LogStore logStore = isLogNode() ? b.logStore != null ? b.logStore : openLogStore() : null;
+        WriteAheadLog wal = isLogNode() ? null : recoverAndShip(store, peers);
         this.ctx = new NodeContext(config.self(), config.members(), store, directory, peers, queue, metrics,
-                config.limits(), config.get(NodeConfigKeys.HOP_LIMIT), config.get(NodeConfigKeys.MAX_RESPONSE_BYTES));
+                config.limits(), config.get(NodeConfigKeys.HOP_LIMIT), config.get(NodeConfigKeys.MAX_RESPONSE_BYTES),
+                wal, logStore);
         this.dispatcher = new RequestDispatcher(ctx);
         this.server = b.serve ? NodeServer.start(id, config.listenAddress(), group,
                 config.limits().maxFrameBytes(), dispatcher) : null;
@@ -83,6 +91,31 @@ public final class AutoDiskNode implements AutoCloseable {
      */
     public static Builder builder(NodeConfig config) {
         return new Builder(config);
+    }
+
+    private boolean isLogNode() {
+        return config.self().role() == ClusterMember.Role.LOG;
+    }
+
+    private LogStore openLogStore() {
+        if ("memory".equals(config.get(NodeConfigKeys.STORE_ENGINE))) {
+            return LogStore.inMemory();
+        }
+        return LogStore.segments(config.dataDir().resolve("wal"), config.nodeId(),
+                SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES)));
+    }
+
+    private WriteAheadLog recoverAndShip(LocalStore store, PeerChannel peers) {
+        List<String> logNodes = config.logNodesOf(config.nodeId());
+        if (logNodes.isEmpty()) {
+            return null;
+        }
+        long last = new LogRecovery(config.nodeId(), logNodes, peers, store)
+                .run(Duration.ofMillis(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS)));
+        LOG.info("{}: shipping its write-ahead log to {} (multiplicity {}), next LSN {}", config.nodeId(), logNodes,
+                config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
+        return WriteAheadLog.shipping(config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), peers,
+                last + 1, config.get(NodeConfigKeys.WAL_MAX_BATCH));
     }
 
     private LocalStore openStore() {
@@ -170,6 +203,24 @@ public final class AutoDiskNode implements AutoCloseable {
     }
 
     /**
+     * Returns the write-ahead log this data node ships to.
+     *
+     * @return the log, or {@code null} on a log node or in a cluster without log nodes
+     */
+    public WriteAheadLog wal() {
+        return ctx.wal();
+    }
+
+    /**
+     * Returns the log this log node keeps.
+     *
+     * @return the log store, or {@code null} on a data node
+     */
+    public LogStore logStore() {
+        return ctx.logStore();
+    }
+
+    /**
      * Returns the key and value limits this node enforces.
      *
      * @return the limits
@@ -192,9 +243,15 @@ public final class AutoDiskNode implements AutoCloseable {
         if (server != null) {
             server.closeConnections();
         }
+        if (ctx.wal() != null) {
+            ctx.wal().close();
+        }
         ctx.peers().close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         ctx.store().close();
+        if (ctx.logStore() != null) {
+            ctx.logStore().close();
+        }
         LOG.info("{}: stopped {} in {} ms", id(), drained ? "cleanly" : "after the drain timeout",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
     }
@@ -214,6 +271,7 @@ public final class AutoDiskNode implements AutoCloseable {
     public static final class Builder {
         private final NodeConfig config;
         private LocalStore store;
+        private LogStore logStore;
         private Function<EventLoopGroup, PeerChannel> peers;
         private boolean serve = true;
 
@@ -229,6 +287,17 @@ public final class AutoDiskNode implements AutoCloseable {
          */
         public Builder store(LocalStore s) {
             this.store = s;
+            return this;
+        }
+
+        /**
+         * Uses this log store on a log node instead of opening the configured one.
+         *
+         * @param l the log store
+         * @return this builder
+         */
+        public Builder logStore(LogStore l) {
+            this.logStore = l;
             return this;
         }
 

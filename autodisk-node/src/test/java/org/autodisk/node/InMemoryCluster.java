@@ -11,38 +11,87 @@ import java.util.function.Consumer;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.peer.InMemoryPeerChannel;
+import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
+import org.autodisk.node.wal.LogStore;
 
-/** Nodes with in-memory stores and in-memory peer channels: the request logic without sockets or disks. */
+/**
+ * Nodes with in-memory stores, logs and peer channels: the request logic without sockets or disks. Data nodes
+ * d1..dN are nodes 0..N-1; log nodes l1..lM follow them.
+ */
 public final class InMemoryCluster implements AutoCloseable {
 
     private final Map<String, BiConsumer<Frame, Consumer<Frame>>> endpoints = new ConcurrentHashMap<>();
     private final List<AutoDiskNode> nodes = new ArrayList<>();
     private final List<InMemoryPeerChannel> peers = new ArrayList<>();
+    private final List<String> members = new ArrayList<>();
+    private final Map<String, Object> extra;
+    private final int dataNodes;
 
     /**
-     * Starts data nodes d1..dN.
+     * Starts data nodes d1..dN without log nodes.
      *
      * @param dataNodes how many
      * @param extra     extra dotted configuration keys
      * @throws InterruptedException never in practice
      */
     public InMemoryCluster(int dataNodes, Map<String, Object> extra) throws InterruptedException {
-        List<String> members = new ArrayList<>();
+        this(dataNodes, 0, extra);
+    }
+
+    /**
+     * Starts log nodes l1..lM, then data nodes d1..dN.
+     *
+     * @param dataNodes how many data nodes
+     * @param logNodes  how many log nodes
+     * @param extra     extra dotted configuration keys
+     * @throws InterruptedException never in practice
+     */
+    public InMemoryCluster(int dataNodes, int logNodes, Map<String, Object> extra) throws InterruptedException {
+        this.extra = extra;
+        this.dataNodes = dataNodes;
         for (int i = 1; i <= dataNodes; i++) {
             members.add("d" + i + "=data@127.0.0.1:" + (20000 + i));
         }
-        for (int i = 1; i <= dataNodes; i++) {
-            Map<String, Object> cfg = new HashMap<>(extra);
-            cfg.put("node.id", "d" + i);
-            cfg.put("cluster.nodes", members);
-            InMemoryPeerChannel channel = new InMemoryPeerChannel(endpoints);
-            peers.add(channel);
-            AutoDiskNode node = AutoDiskNode.builder(NodeConfig.of(cfg)).store(LocalStores.inMemory())
-                    .peers(g -> channel).withoutServer().start();
-            endpoints.put(node.id(), (frame, reply) -> node.dispatcher().accept(frame, reply::accept));
-            nodes.add(node);
+        for (int i = 1; i <= logNodes; i++) {
+            members.add("l" + i + "=log@127.0.0.1:" + (21000 + i));
         }
+        for (int i = 0; i < dataNodes + logNodes; i++) {
+            nodes.add(null);
+            peers.add(new InMemoryPeerChannel(endpoints));
+        }
+        for (int i = dataNodes; i < dataNodes + logNodes; i++) {
+            start(i, LocalStores.inMemory());
+        }
+        for (int i = 0; i < dataNodes; i++) {
+            start(i, LocalStores.inMemory());
+        }
+    }
+
+    private String id(int i) {
+        return i < dataNodes ? "d" + (i + 1) : "l" + (i - dataNodes + 1);
+    }
+
+    /**
+     * Starts node {@code i} again with the given store, as after a crash (a data node then replays its log).
+     *
+     * @param i     node index
+     * @param store the store it finds
+     * @throws InterruptedException never in practice
+     */
+    public void start(int i, LocalStore store) throws InterruptedException {
+        Map<String, Object> cfg = new HashMap<>(extra);
+        cfg.put("node.id", id(i));
+        cfg.put("cluster.nodes", members);
+        InMemoryPeerChannel channel = peers.get(i);
+        AutoDiskNode.Builder b = AutoDiskNode.builder(NodeConfig.of(cfg)).store(store).peers(g -> channel)
+                .withoutServer();
+        if (i >= dataNodes) {
+            b.logStore(LogStore.inMemory());
+        }
+        AutoDiskNode node = b.start();
+        endpoints.put(node.id(), (frame, reply) -> node.dispatcher().accept(frame, reply::accept));
+        nodes.set(i, node);
     }
 
     /**
@@ -80,6 +129,6 @@ public final class InMemoryCluster implements AutoCloseable {
 
     @Override
     public void close() {
-        nodes.forEach(AutoDiskNode::close);
+        nodes.stream().filter(n -> n != null).forEach(AutoDiskNode::close);
     }
 }

@@ -15,7 +15,11 @@ public enum Opcode {
     /** The cluster map: nodes, ranges and counts, gathered by the node asked. */
     STATUS(6),
     /** One node's own facts (role, stream count, queue figures); used node-to-node to build STATUS. */
-    NODE_INFO(7);
+    NODE_INFO(7),
+    /** Data node to log node: make these write-ahead-log records durable. */
+    LOG_APPEND(8),
+    /** To a log node: read a data node's log records from an LSN, for recovery. */
+    LOG_READ(9);
 
     private static final Opcode[] BY_CODE = new Opcode[256];
 

@@ -81,6 +81,26 @@ public final class Responses {
     }
 
     /**
+     * A success carrying one LSN (LOG_APPEND: the stream's last durable LSN).
+     *
+     * @param lsn the LSN
+     * @return body bytes
+     */
+    public static byte[] lsnResult(long lsn) {
+        return new BodyWriter(9).u8(Status.OK.code()).i64(lsn).toBytes();
+    }
+
+    /**
+     * Parses an LSN result.
+     *
+     * @param body an OK response body
+     * @return the LSN
+     */
+    public static long parseLsn(byte[] body) {
+        return payload(body).i64("lsn");
+    }
+
+    /**
      * Reads the status byte.
      *
      * @param body a response body

@@ -27,7 +27,9 @@ public enum Status {
     /** An unexpected failure inside the node; the message says what. */
     INTERNAL_ERROR(11),
     /** A request arrived before the HELLO handshake. */
-    HANDSHAKE_REQUIRED(12);
+    HANDSHAKE_REQUIRED(12),
+    /** A log node refused records of a range epoch older than one it has seen: the sender is a stale owner. */
+    FENCED(13);
 
     private static final Status[] BY_CODE = new Status[256];
 

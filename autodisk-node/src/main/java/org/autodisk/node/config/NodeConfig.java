@@ -133,6 +133,45 @@ public final class NodeConfig {
             }
         }
         new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());
+        if (config.get(NodeConfigKeys.WAL_SEGMENT_BYTES) < 1024) {
+            throw new ConfigException("wal.segment-bytes must be at least 1024, was "
+                    + config.get(NodeConfigKeys.WAL_SEGMENT_BYTES));
+        }
+        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
+        if (!logNodes().isEmpty() && (m > 2 || m > logNodes().size())) {
+            throw new ConfigException("wal.multiplicity " + m + " needs 1 or 2 and at most the " + logNodes().size()
+                    + " log nodes of cluster.nodes");
+        }
+    }
+
+    /**
+     * Returns the ids of the log nodes, in configuration order.
+     *
+     * @return log node ids (empty: data nodes keep no shipped log)
+     */
+    public List<String> logNodes() {
+        return members.stream().filter(m -> m.role() == ClusterMember.Role.LOG).map(ClusterMember::id).toList();
+    }
+
+    /**
+     * Returns the log nodes a data node ships to: {@code wal.multiplicity} of them, starting at the data node's
+     * position, so data nodes spread over the log nodes.
+     *
+     * @param dataNode a data node id
+     * @return its log nodes, empty if the cluster has none
+     */
+    public List<String> logNodesOf(String dataNode) {
+        List<String> logs = logNodes();
+        if (logs.isEmpty()) {
+            return List.of();
+        }
+        int start = dataNodes().indexOf(dataNode);
+        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
+        List<String> mine = new ArrayList<>();
+        for (int j = 0; j < m; j++) {
+            mine.add(logs.get((start + j) % logs.size()));
+        }
+        return mine;
     }
 
     /**

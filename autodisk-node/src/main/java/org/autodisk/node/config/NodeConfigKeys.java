@@ -61,10 +61,24 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
             Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");
 
+    /** Log multiplicity. */
+    public static final ConfigKey<Integer> WAL_MULTIPLICITY = ConfigKey.of("wal.multiplicity", Integer.class, 1,
+            "Log nodes (1 or 2) that must hold a change before it is applied; used when there are log nodes.");
+    /** Shipping batch size. */
+    public static final ConfigKey<Integer> WAL_MAX_BATCH = ConfigKey.of("wal.max-batch-records", Integer.class,
+            1000, "Most records a data node sends to a log node in one LOG_APPEND.");
+    /** Recovery wait. */
+    public static final ConfigKey<Integer> WAL_RECOVERY_TIMEOUT_MS = ConfigKey.of("wal.recovery-timeout-ms",
+            Integer.class, 60_000, "At start, how long a data node waits for a log node to replay its log from.");
+    /** Log segment size. */
+    public static final ConfigKey<Integer> WAL_SEGMENT_BYTES = ConfigKey.of("wal.segment-bytes", Integer.class,
+            64 * 1024 * 1024, "Log node: size at which a log segment file is closed and a new one started.");
+
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
             SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
-            FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, DRAIN_TIMEOUT_MS);
+            FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY,
+            WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES);
 
     private NodeConfigKeys() {
     }

@@ -1,7 +1,9 @@
 package org.autodisk.node.ops;
 
 import org.autodisk.core.protocol.KeyRequest;
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Responses;
+import org.autodisk.node.directory.KeyRange;
 
 /** DELETE: remove a stream on its owner and say whether it existed. */
 final class DeleteHandler implements OperationHandler {
@@ -18,13 +20,10 @@ final class DeleteHandler implements OperationHandler {
     public void handle(Request request) {
         KeyRequest req = KeyRequest.decode(request.frame().body());
         Validation.key(ctx, req.key());
-        if (router.forwardIfRemote(request, req.key())) {
-            return;
+        KeyRange range = router.localRange(request, req.key());
+        if (range != null) {
+            LogRecord change = new LogRecord(range.id(), range.epoch(), 0, LogRecord.DELETE, req.key(), new byte[0]);
+            LoggedWrite.write(ctx, request, range, change, Responses::deleteResult);
         }
-        request.action("store");
-        long t0 = System.nanoTime();
-        boolean existed = ctx.store().delete(req.key());
-        request.component("store", System.nanoTime() - t0);
-        request.reply(Responses.deleteResult(existed));
     }
 }

@@ -1,9 +1,11 @@
 package org.autodisk.node.ops;
 
 import org.autodisk.core.protocol.InsertRequest;
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Responses;
+import org.autodisk.node.directory.KeyRange;
 
-/** INSERT: create or replace a stream on its owner. */
+/** INSERT: create or replace a stream on its owner (through the write-ahead log when the cluster has one). */
 final class InsertHandler implements OperationHandler {
 
     private final NodeContext ctx;
@@ -19,13 +21,10 @@ final class InsertHandler implements OperationHandler {
         InsertRequest req = InsertRequest.decode(request.frame().body());
         Validation.key(ctx, req.key());
         Validation.value(ctx, req.value());
-        if (router.forwardIfRemote(request, req.key())) {
-            return;
+        KeyRange range = router.localRange(request, req.key());
+        if (range != null) {
+            LogRecord change = new LogRecord(range.id(), range.epoch(), 0, LogRecord.PUT, req.key(), req.value());
+            LoggedWrite.write(ctx, request, range, change, created -> Responses.ok());
         }
-        request.action("store");
-        long t0 = System.nanoTime();
-        ctx.store().put(req.key(), req.value());
-        request.component("store", System.nanoTime() - t0);
-        request.reply(Responses.ok());
     }
 }

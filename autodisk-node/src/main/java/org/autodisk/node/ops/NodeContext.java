@@ -7,7 +7,9 @@ import org.autodisk.node.directory.Directory;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.queue.RequestQueue;
+import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.wal.LogStore;
 
 /**
  * What the operation handlers of one node share.
@@ -22,10 +24,12 @@ import org.autodisk.node.store.LocalStore;
  * @param limits           key and value limits
  * @param hopLimit         forward.hop-limit
  * @param maxResponseBytes limits.max-response-bytes
+ * @param wal              the write-ahead log a data node ships to ({@code null}: no log nodes)
+ * @param logStore         the log a log node keeps ({@code null} on data nodes)
  */
 public record NodeContext(ClusterMember self, List<ClusterMember> members, LocalStore store, Directory directory,
         PeerChannel peers, RequestQueue queue, NodeMetrics metrics, Limits limits, int hopLimit,
-        int maxResponseBytes) {
+        int maxResponseBytes, WriteAheadLog wal, LogStore logStore) {
 
     /**
      * Returns this node's id.

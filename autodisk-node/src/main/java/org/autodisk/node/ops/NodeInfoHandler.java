@@ -21,7 +21,17 @@ final class NodeInfoHandler implements OperationHandler {
 
     static NodeStatus selfStatus(NodeContext ctx) {
         long streams = ctx.store() == null ? 0 : ctx.store().count();
-        Map<String, Double> metrics = ctx.metrics().snapshot();
+        Map<String, Double> metrics = new java.util.LinkedHashMap<>(ctx.metrics().snapshot());
+        if (ctx.wal() != null) {
+            metrics.putAll(ctx.wal().metrics());
+        }
+        if (ctx.logStore() != null) {
+            var stats = ctx.logStore().stats();
+            metrics.put("log.records", (double) stats.records());
+            metrics.put("log.fsyncs", (double) stats.fsyncs());
+            metrics.put("log.records-per-fsync", stats.recordsPerFsync());
+            ctx.logStore().streams().forEach(s -> metrics.put("log.last-lsn." + s, (double) ctx.logStore().lastLsn(s)));
+        }
         return new NodeStatus(ctx.nodeId(), ctx.self().role().label(), ctx.self().hostPort(), true, streams, metrics);
     }
 }

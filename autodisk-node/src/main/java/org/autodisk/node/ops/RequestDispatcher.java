@@ -40,6 +40,10 @@ public final class RequestDispatcher {
         handlers.put(Opcode.TRAVERSE, new TraverseHandler(ctx, router));
         handlers.put(Opcode.STATUS, new StatusHandler(ctx));
         handlers.put(Opcode.NODE_INFO, new NodeInfoHandler(ctx));
+        if (ctx.logStore() != null) {
+            handlers.put(Opcode.LOG_APPEND, new LogAppendHandler(ctx));
+            handlers.put(Opcode.LOG_READ, new LogReadHandler(ctx));
+        }
     }
 
     /**

@@ -31,12 +31,23 @@ final class Router {
      * @return true if the request was forwarded (the reply will be relayed), false if it is served here
      */
     boolean forwardIfRemote(Request request, byte[] key) {
+        return localRange(request, key) == null;
+    }
+
+    /**
+     * Returns the key's range if this node owns it, else forwards the request to the owner.
+     *
+     * @param request the request
+     * @param key     its key
+     * @return the range if served here, {@code null} if the request was forwarded
+     */
+    KeyRange localRange(Request request, byte[] key) {
         KeyRange range = ctx.directory().current().lookup(key);
         if (range.owner().equals(ctx.nodeId())) {
-            return false;
+            return range;
         }
         forward(request, range.owner(), request.frame(), "key " + Keys.render(key)).thenAccept(request::relay);
-        return true;
+        return null;
     }
 
     /**

@@ -7,12 +7,14 @@ import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 
 /** A {@link LocalStore} in a sorted concurrent map. */
 final class InMemoryStore implements LocalStore {
 
     private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Keys.ORDER);
+    private long appliedLsn;
 
     @Override
     public boolean put(byte[] key, byte[] value) {
@@ -47,6 +49,18 @@ final class InMemoryStore implements LocalStore {
             bytes += e.getKey().length + e.getValue().length;
         }
         return new TraverseResult(out, null);
+    }
+
+    @Override
+    public synchronized boolean apply(LogRecord record) {
+        boolean changed = record.op() == LogRecord.PUT ? put(record.key(), record.value()) : delete(record.key());
+        appliedLsn = record.lsn();
+        return changed;
+    }
+
+    @Override
+    public synchronized long appliedLsn() {
+        return appliedLsn;
     }
 
     @Override

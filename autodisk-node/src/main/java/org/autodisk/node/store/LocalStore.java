@@ -1,5 +1,6 @@
 package org.autodisk.node.store;
 
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 
 /**
@@ -31,6 +32,22 @@ public interface LocalStore extends AutoCloseable {
      * @return true if a stream was removed
      */
     boolean delete(byte[] key);
+
+    /**
+     * Applies a write-ahead-log record and stores its LSN as the applied LSN, atomically with the change.
+     * Records are applied in LSN order.
+     *
+     * @param record the record
+     * @return for a PUT whether the stream was created, for a DELETE whether it existed
+     */
+    boolean apply(LogRecord record);
+
+    /**
+     * Returns the LSN of the last record applied, as stored with the data.
+     *
+     * @return the LSN, 0 if no record was ever applied
+     */
+    long appliedLsn();
 
     /**
      * Reads streams with {@code from <= key < toExclusive} in key order.

@@ -1,6 +1,8 @@
 package org.autodisk.node.store;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,19 +10,26 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
-import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
+import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 
 /**
  * A {@link LocalStore} in RocksDB. RocksDB's default bytewise comparator is unsigned lexicographic order, the
  * order of AutoDisk keys. The exact stream count is computed at open and kept up to date under per-key locks.
+ * Write-ahead-log records are applied in a write batch together with the applied LSN, kept in the
+ * {@code meta} column family.
  */
 final class RocksDbStore implements LocalStore {
 
@@ -28,33 +37,54 @@ final class RocksDbStore implements LocalStore {
         RocksDB.loadLibrary();
     }
 
+    private static final byte[] META_FAMILY = "meta".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] APPLIED_LSN = "applied-lsn".getBytes(StandardCharsets.US_ASCII);
+
     private final Path dir;
-    private final Options options;
+    private final DBOptions options;
+    private final ColumnFamilyOptions familyOptions;
     private final WriteOptions writeOptions;
     private final RocksDB db;
+    private final List<ColumnFamilyHandle> families;
+    private final Object applyLock = new Object();
+    private volatile long appliedLsn;
     private final KeyLocks locks = new KeyLocks();
     private final AtomicLong count = new AtomicLong();
 
-    private RocksDbStore(Path dir, Options options, WriteOptions writeOptions, RocksDB db) {
+    private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions)
+            throws RocksDBException {
         this.dir = dir;
         this.options = options;
+        this.familyOptions = familyOptions;
         this.writeOptions = writeOptions;
-        this.db = db;
+        this.families = new ArrayList<>();
+        this.db = RocksDB.open(options, dir.toString(), List.of(
+                new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
+                new ColumnFamilyDescriptor(META_FAMILY, familyOptions)), families);
     }
 
     static RocksDbStore open(Path dir, boolean syncWrites) {
-        Options options = new Options().setCreateIfMissing(true).setIncreaseParallelism(2);
+        DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
+                .setIncreaseParallelism(2);
+        ColumnFamilyOptions familyOptions = new ColumnFamilyOptions();
         WriteOptions writeOptions = new WriteOptions().setSync(syncWrites);
         try {
             Files.createDirectories(dir);
-            RocksDbStore store = new RocksDbStore(dir, options, writeOptions, RocksDB.open(options, dir.toString()));
+            RocksDbStore store = new RocksDbStore(dir, options, familyOptions, writeOptions);
             store.count.set(store.countAll());
+            byte[] applied = store.db.get(store.meta(), APPLIED_LSN);
+            store.appliedLsn = applied == null ? 0 : ByteBuffer.wrap(applied).getLong();
             return store;
         } catch (RocksDBException | IOException e) {
             options.close();
+            familyOptions.close();
             writeOptions.close();
             throw new StoreException(explain(dir, e), e);
         }
+    }
+
+    private ColumnFamilyHandle meta() {
+        return families.get(1);
     }
 
     private static String explain(Path dir, Exception e) {
@@ -119,6 +149,35 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public boolean apply(LogRecord record) {
+        synchronized (applyLock) {
+            ReentrantLock lock = locks.lockFor(record.key());
+            try (WriteBatch batch = new WriteBatch()) {
+                boolean existed = db.get(record.key()) != null;
+                if (record.op() == LogRecord.PUT) {
+                    batch.put(record.key(), record.value());
+                } else if (existed) {
+                    batch.delete(record.key());
+                }
+                batch.put(meta(), APPLIED_LSN, ByteBuffer.allocate(8).putLong(record.lsn()).array());
+                db.write(writeOptions, batch);
+                count.addAndGet(record.op() == LogRecord.PUT ? (existed ? 0 : 1) : (existed ? -1 : 0));
+                appliedLsn = record.lsn();
+                return record.op() == LogRecord.PUT ? !existed : existed;
+            } catch (RocksDBException e) {
+                throw failure("apply of LSN " + record.lsn(), e);
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    @Override
+    public long appliedLsn() {
+        return appliedLsn;
+    }
+
+    @Override
     public TraverseResult scan(byte[] from, byte[] toExclusive, int limit, long byteBudget) {
         try (Slice upper = toExclusive == null ? null : new Slice(toExclusive);
                 ReadOptions ro = readOptions(upper);
@@ -155,12 +214,14 @@ final class RocksDbStore implements LocalStore {
     @Override
     public void close() {
         try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-            db.flush(flush);
+            db.flush(flush, families);
         } catch (RocksDBException e) {
             throw failure("flush on close", e);
         } finally {
+            families.forEach(ColumnFamilyHandle::close);
             db.close();
             writeOptions.close();
+            familyOptions.close();
             options.close();
         }
     }

@@ -2,6 +2,7 @@ package org.autodisk.node.ops;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
@@ -43,6 +44,16 @@ final class GatedStore implements LocalStore {
     @Override
     public boolean delete(byte[] key) {
         return inner.delete(key);
+    }
+
+    @Override
+    public boolean apply(LogRecord record) {
+        return inner.apply(record);
+    }
+
+    @Override
+    public long appliedLsn() {
+        return inner.appliedLsn();
     }
 
     @Override

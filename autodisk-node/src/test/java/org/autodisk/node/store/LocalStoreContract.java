@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -77,6 +78,20 @@ abstract class LocalStoreContract {
         assertThat(one.entries()).hasSize(1);
         List<KeyValue> rest = store.scan(page.resumeKey(), null, 100, Long.MAX_VALUE).entries();
         assertThat(rest).hasSize(7);
+    }
+
+    @Test
+    void applyChangesDataAndRecordsTheAppliedLsn() {
+        assertThat(store.appliedLsn()).isZero();
+        assertThat(store.apply(new LogRecord(0, 1, 5, LogRecord.PUT, k("a"), k("1")))).isTrue();
+        assertThat(store.apply(new LogRecord(0, 1, 6, LogRecord.PUT, k("a"), k("2")))).isFalse();
+        assertThat(store.apply(new LogRecord(0, 1, 7, LogRecord.DELETE, k("b"), new byte[0]))).isFalse();
+        assertThat(store.apply(new LogRecord(0, 1, 8, LogRecord.PUT, k("b"), k("3")))).isTrue();
+        assertThat(store.apply(new LogRecord(0, 1, 9, LogRecord.DELETE, k("b"), new byte[0]))).isTrue();
+        assertThat(store.get(k("a"))).isEqualTo(k("2"));
+        assertThat(store.get(k("b"))).isNull();
+        assertThat(store.count()).isEqualTo(1);
+        assertThat(store.appliedLsn()).isEqualTo(9);
     }
 
     @Test

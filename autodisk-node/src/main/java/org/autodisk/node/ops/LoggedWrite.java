@@ -1,0 +1,63 @@
+package org.autodisk.node.ops;
+
+import java.util.function.Function;
+import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.peer.PeerException;
+import org.autodisk.node.store.StoreException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A change on its owner: without log nodes it is applied to the store at once; with them it is shipped first,
+ * and applied and answered only once durable on the log nodes (on the apply thread, in LSN order).
+ */
+final class LoggedWrite {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LoggedWrite.class);
+
+    private LoggedWrite() {
+    }
+
+    /**
+     * Writes and replies.
+     *
+     * @param ctx     the node
+     * @param request the request
+     * @param range   the key's range (owned here)
+     * @param record  the change (its LSN is assigned by the log; 0 here)
+     * @param reply   builds the reply body from the store's answer (created / existed)
+     */
+    static void write(NodeContext ctx, Request request, KeyRange range, LogRecord record,
+            Function<Boolean, byte[]> reply) {
+        long t0 = System.nanoTime();
+        if (ctx.wal() == null) {
+            request.action("store");
+            boolean changed = record.op() == LogRecord.PUT ? ctx.store().put(record.key(), record.value())
+                    : ctx.store().delete(record.key());
+            request.component("store", System.nanoTime() - t0);
+            request.reply(reply.apply(changed));
+            return;
+        }
+        request.action("log+store");
+        ctx.wal().log(range.id(), range.epoch(), record.op(), record.key(), record.value(),
+                durable -> apply(ctx, request, durable, t0, reply),
+                failure -> request.replyError(failure instanceof PeerException pe ? pe.status()
+                        : Status.NODE_UNAVAILABLE, failure.getMessage()));
+    }
+
+    private static void apply(NodeContext ctx, Request request, LogRecord durable, long t0,
+            Function<Boolean, byte[]> reply) {
+        long t1 = System.nanoTime();
+        request.component("log", t1 - t0);
+        try {
+            boolean changed = ctx.store().apply(durable);
+            request.component("store", System.nanoTime() - t1);
+            request.reply(reply.apply(changed));
+        } catch (StoreException e) {
+            LOG.error("{}: applying LSN {} failed", ctx.nodeId(), durable.lsn(), e);
+            request.replyError(Status.INTERNAL_ERROR, "store failure on node " + ctx.nodeId() + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package org.autodisk.node.shipping;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.peer.PeerException;
+
+/**
+ * {@link WriteAheadLog} that ships to log nodes. Records wait in LSN order; the head is released to the apply
+ * thread as soon as enough log nodes acknowledged it (all configured ones, or the ones still up when degraded),
+ * or failed once too few of them can still acknowledge it.
+ */
+final class LogShipping implements WriteAheadLog {
+
+    private final String selfId;
+    private final int multiplicity;
+    private final List<ShipChannel> channels = new ArrayList<>();
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private final ExecutorService applier;
+    private long nextLsn;
+    private long shipped;
+
+    private record Pending(LogRecord record, Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure) {
+    }
+
+    LogShipping(String selfId, List<String> logNodes, int multiplicity, PeerChannel peers, long nextLsn,
+            int maxBatch) {
+        this.selfId = selfId;
+        this.multiplicity = multiplicity;
+        this.nextLsn = nextLsn;
+        for (String logNode : logNodes) {
+            channels.add(new ShipChannel(selfId, logNode, peers, maxBatch, this));
+        }
+        this.applier = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(selfId + "-apply").daemon()
+                .factory());
+    }
+
+    @Override
+    public void log(int rangeId, long epoch, int op, byte[] key, byte[] value, Consumer<LogRecord> onDurable,
+            Consumer<RuntimeException> onFailure) {
+        List<ShipChannel> targets = new ArrayList<>();
+        LogRecord record;
+        synchronized (this) {
+            if (channels.stream().noneMatch(ShipChannel::up)) {
+                channels.forEach(ShipChannel::retry);
+            }
+            record = new LogRecord(rangeId, epoch, nextLsn++, op, key, value);
+            pending.add(new Pending(record, onDurable, onFailure));
+            shipped++;
+            channels.stream().filter(ShipChannel::up).forEach(targets::add);
+            for (ShipChannel c : targets) {
+                c.enqueue(record);
+            }
+        }
+        if (targets.isEmpty()) {
+            progress();
+        }
+    }
+
+    synchronized void progress() {
+        while (!pending.isEmpty()) {
+            Pending p = pending.peek();
+            long lsn = p.record().lsn();
+            long acked = channels.stream().filter(c -> c.ackedLsn() >= lsn).count();
+            long possible = channels.stream().filter(c -> c.mayStillAck(lsn)).count();
+            long up = channels.stream().filter(ShipChannel::up).count();
+            long needed = Math.max(1, Math.min(multiplicity, up));
+            if (acked >= needed) {
+                pending.poll();
+                applier.execute(() -> p.onDurable().accept(p.record()));
+            } else if (acked + possible < needed || acked + possible == 0) {
+                pending.poll();
+                RuntimeException e = unavailable();
+                applier.execute(() -> p.onFailure().accept(e));
+            } else {
+                return;
+            }
+        }
+    }
+
+    private PeerException unavailable() {
+        String why = channels.stream().map(c -> c.logNode() + ": " + c.lastFailure())
+                .collect(Collectors.joining("; "));
+        return new PeerException(Status.NODE_UNAVAILABLE, "data node " + selfId + " cannot make the change durable: "
+                + "no log node acknowledged it (" + why + ")");
+    }
+
+    @Override
+    public List<String> logNodes() {
+        return channels.stream().map(ShipChannel::logNode).toList();
+    }
+
+    @Override
+    public boolean degraded() {
+        return channels.stream().filter(ShipChannel::up).count() < multiplicity;
+    }
+
+    @Override
+    public synchronized Map<String, Double> metrics() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("wal.last-lsn", (double) (nextLsn - 1));
+        m.put("wal.records", (double) shipped);
+        m.put("wal.batches", (double) channels.stream().mapToLong(ShipChannel::batches).sum());
+        m.put("wal.degraded", degraded() ? 1.0 : 0.0);
+        return m;
+    }
+
+    @Override
+    public void close() {
+        applier.shutdown();
+        try {
+            applier.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

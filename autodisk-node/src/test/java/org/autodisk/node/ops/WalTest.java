@@ -1,0 +1,89 @@
+package org.autodisk.node.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.InsertRequest;
+import org.autodisk.core.protocol.KeyRequest;
+import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.InMemoryCluster;
+import org.autodisk.node.store.LocalStores;
+import org.junit.jupiter.api.Test;
+
+/** Write-ahead-log shipping with in-memory nodes: d1, d2 and log nodes l1, l2 (nodes 2 and 3). */
+class WalTest {
+
+    private static final byte[] D2_KEY = {(byte) 0xC0, 1};
+
+    private static Frame call(InMemoryCluster c, int node, Opcode op, byte[] body) {
+        return c.call(node, Frame.request(op, 1, body)).join();
+    }
+
+    private static Frame insert(InMemoryCluster c, int node, byte[] key, byte[] value) {
+        return call(c, node, Opcode.INSERT, new InsertRequest(key, value).encode());
+    }
+
+    @Test
+    void insertIsLoggedOnTheOwnersLogNodeBeforeItIsApplied() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of())) {
+            assertThat(Responses.status(insert(c, 0, D2_KEY, new byte[] {7}).body())).isEqualTo(Status.OK);
+            assertThat(c.node(1).wal().logNodes()).containsExactly("l2");
+            assertThat(c.node(3).logStore().read("d2", 1, 10, 1 << 20)).singleElement()
+                    .satisfies(r -> assertThat(r.key()).isEqualTo(D2_KEY));
+            assertThat(c.node(2).logStore().lastLsn("d2")).isZero();
+            assertThat(c.node(1).store().appliedLsn()).isEqualTo(1);
+            Frame del = call(c, 0, Opcode.DELETE, new KeyRequest(D2_KEY).encode());
+            assertThat(Responses.parseDelete(del.body())).isTrue();
+            assertThat(c.node(3).logStore().read("d2", 2, 10, 1 << 20).get(0).op()).isEqualTo(LogRecord.DELETE);
+        }
+    }
+
+    @Test
+    void withMultiplicityOneAndTheLogNodeDownNothingIsAppliedOrAcknowledged() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of())) {
+            c.peers(1).setUnreachable("l2", true);
+            Frame r = insert(c, 0, D2_KEY, new byte[] {7});
+            assertThat(Responses.status(r.body())).isEqualTo(Status.NODE_UNAVAILABLE);
+            assertThat(Responses.errorMessage(r.body())).contains("l2");
+            assertThat(c.node(1).store().get(D2_KEY)).isNull();
+            c.peers(1).setUnreachable("l2", false);
+            assertThat(Responses.status(insert(c, 0, D2_KEY, new byte[] {8}).body())).isEqualTo(Status.OK);
+            assertThat(c.node(1).store().get(D2_KEY)).containsExactly(8);
+        }
+    }
+
+    @Test
+    void withMultiplicityTwoOneLogNodeDownMeansDegradedNotStopped() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2))) {
+            assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {1}).body())).isEqualTo(Status.OK);
+            assertThat(c.node(1).wal().degraded()).isFalse();
+            c.peers(1).setUnreachable("l1", true);
+            assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {2}).body())).isEqualTo(Status.OK);
+            assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {3}).body())).isEqualTo(Status.OK);
+            assertThat(c.node(1).wal().degraded()).isTrue();
+            assertThat(c.node(1).wal().metrics()).containsEntry("wal.degraded", 1.0);
+            assertThat(c.node(3).logStore().lastLsn("d2")).isEqualTo(3);
+            assertThat(c.node(2).logStore().lastLsn("d2")).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aRestartedDataNodeReplaysItsLogBeforeServing() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of())) {
+            for (int i = 0; i < 50; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            call(c, 0, Opcode.DELETE, new KeyRequest(new byte[] {(byte) 0xC0, 7}).encode());
+            c.node(1).close();
+            c.start(1, LocalStores.inMemory());
+            assertThat(c.node(1).store().count()).isEqualTo(49);
+            assertThat(c.node(1).store().appliedLsn()).isEqualTo(51);
+            assertThat(Responses.status(insert(c, 0, D2_KEY, new byte[] {9}).body())).isEqualTo(Status.OK);
+            assertThat(c.node(2).logStore().lastLsn("d2")).isEqualTo(52);
+        }
+    }
+}

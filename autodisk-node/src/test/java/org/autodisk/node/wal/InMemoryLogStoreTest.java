@@ -1,0 +1,9 @@
+package org.autodisk.node.wal;
+
+class InMemoryLogStoreTest extends LogStoreContract {
+
+    @Override
+    protected LogStore open() {
+        return LogStore.inMemory();
+    }
+}
