@@ -12,6 +12,8 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.autodisk.core.Limits;
+import org.autodisk.node.backup.BackupStores;
+import org.autodisk.node.backup.CatchUp;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
@@ -41,6 +43,7 @@ import org.slf4j.LoggerFactory;
 public final class AutoDiskNode implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(AutoDiskNode.class);
+    private static final long CATCH_UP_PERIOD_MS = 50;
 
     private final NodeConfig config;
     private final NodeContext ctx;
@@ -63,12 +66,18 @@ public final class AutoDiskNode implements AutoCloseable {
         Directory directory = Directory.range(RangeMap.initial(config.dataNodes(), config.splitPoints()));
         LogStore logStore = isLogNode() ? b.logStore != null ? b.logStore : openLogStore() : null;
         WriteAheadLog wal = isLogNode() ? null : recoverAndShip(store, peers);
+        CatchUp catchUp = logStore == null ? null : new CatchUp(id, logStore, peers, directory::current,
+                config::logNodesOf, config.get(NodeConfigKeys.CATCH_UP_THRESHOLD),
+                config.get(NodeConfigKeys.CATCH_UP_IDLE_MS));
         this.ctx = new NodeContext(config.self(), config.members(), store, directory, peers, queue, metrics,
                 config.limits(), config.get(NodeConfigKeys.HOP_LIMIT), config.get(NodeConfigKeys.MAX_RESPONSE_BYTES),
-                wal, logStore);
+                wal, logStore, isLogNode() ? null : new BackupStores(backupDir()), catchUp, config::logNodesOf);
         this.dispatcher = new RequestDispatcher(ctx);
         this.server = b.serve ? NodeServer.start(id, config.listenAddress(), group,
                 config.limits().maxFrameBytes(), dispatcher) : null;
+        if (catchUp != null) {
+            catchUp.start(CATCH_UP_PERIOD_MS);
+        }
         logReady();
     }
 
@@ -93,6 +102,10 @@ public final class AutoDiskNode implements AutoCloseable {
         return new Builder(config);
     }
 
+    private java.nio.file.Path backupDir() {
+        return "memory".equals(config.get(NodeConfigKeys.STORE_ENGINE)) ? null : config.dataDir().resolve("backup");
+    }
+
     private boolean isLogNode() {
         return config.self().role() == ClusterMember.Role.LOG;
     }
@@ -115,7 +128,7 @@ public final class AutoDiskNode implements AutoCloseable {
         LOG.info("{}: shipping its write-ahead log to {} (multiplicity {}), next LSN {}", config.nodeId(), logNodes,
                 config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
         return WriteAheadLog.shipping(config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), peers,
-                last + 1, config.get(NodeConfigKeys.WAL_MAX_BATCH));
+                last + 1, config.get(NodeConfigKeys.WAL_MAX_BATCH), store::appliedLsn);
     }
 
     private LocalStore openStore() {
@@ -212,6 +225,15 @@ public final class AutoDiskNode implements AutoCloseable {
     }
 
     /**
+     * Returns this data node's backup copies of other nodes' ranges.
+     *
+     * @return the backup stores, or {@code null} on a log node
+     */
+    public BackupStores backups() {
+        return ctx.backups();
+    }
+
+    /**
      * Returns the log this log node keeps.
      *
      * @return the log store, or {@code null} on a data node
@@ -246,11 +268,17 @@ public final class AutoDiskNode implements AutoCloseable {
         if (ctx.wal() != null) {
             ctx.wal().close();
         }
+        if (ctx.catchUp() != null) {
+            ctx.catchUp().close();
+        }
         ctx.peers().close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         ctx.store().close();
         if (ctx.logStore() != null) {
             ctx.logStore().close();
+        }
+        if (ctx.backups() != null) {
+            ctx.backups().close();
         }
         LOG.info("{}: stopped {} in {} ms", id(), drained ? "cleanly" : "after the drain timeout",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));

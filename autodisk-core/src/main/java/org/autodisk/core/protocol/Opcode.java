@@ -19,7 +19,9 @@ public enum Opcode {
     /** Data node to log node: make these write-ahead-log records durable. */
     LOG_APPEND(8),
     /** To a log node: read a data node's log records from an LSN, for recovery. */
-    LOG_READ(9);
+    LOG_READ(9),
+    /** Log node to a backup data node: apply these records of another data node to its backup copy. */
+    BACKUP_APPLY(10);
 
     private static final Opcode[] BY_CODE = new Opcode[256];
 

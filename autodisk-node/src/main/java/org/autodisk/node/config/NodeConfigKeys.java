@@ -74,11 +74,18 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Integer> WAL_SEGMENT_BYTES = ConfigKey.of("wal.segment-bytes", Integer.class,
             64 * 1024 * 1024, "Log node: size at which a log segment file is closed and a new one started.");
 
+    /** Catch-up threshold. */
+    public static final ConfigKey<Integer> CATCH_UP_THRESHOLD = ConfigKey.of("wal.catch-up-threshold",
+            Integer.class, 1000, "Log node: un-applied records of a data node that start catching its backup up.");
+    /** Catch-up idle time. */
+    public static final ConfigKey<Integer> CATCH_UP_IDLE_MS = ConfigKey.of("wal.catch-up-idle-ms", Integer.class,
+            200, "Log node: after this long without appends, any backup lag is caught up.");
+
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
             SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
             FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY,
-            WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES);
+            WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS);
 
     private NodeConfigKeys() {
     }

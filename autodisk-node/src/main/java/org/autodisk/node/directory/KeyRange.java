@@ -13,8 +13,22 @@ import org.autodisk.core.cluster.RangeStatus;
  * @param high  end key, exclusive ({@code null}: end of the key space)
  * @param owner node id of the primary
  * @param epoch ownership epoch; a move bumps it
+ * @param backup node holding the backup copy, {@code null} if none
  */
-public record KeyRange(int id, byte[] low, byte[] high, String owner, long epoch) {
+public record KeyRange(int id, byte[] low, byte[] high, String owner, long epoch, String backup) {
+
+    /**
+     * Creates a range without a backup.
+     *
+     * @param id    range id
+     * @param low   inclusive low key
+     * @param high  exclusive high key or {@code null}
+     * @param owner owner
+     * @param epoch epoch
+     */
+    public KeyRange(int id, byte[] low, byte[] high, String owner, long epoch) {
+        this(id, low, high, owner, epoch, null);
+    }
 
     /**
      * Tells whether a key falls in this range.
@@ -34,17 +48,20 @@ public record KeyRange(int id, byte[] low, byte[] high, String owner, long epoch
      * @return the moved range
      */
     public KeyRange movedTo(String newOwner, long newEpoch) {
-        return new KeyRange(id, low, high, newOwner, newEpoch);
+        return new KeyRange(id, low, high, newOwner, newEpoch, backup);
     }
 
     /**
      * Converts to the client-visible form.
      *
+     * @param logNodes  the owner's log nodes
+     * @param backupLag records not yet applied to the backup, -1 if unknown
      * @return the status record
      */
-    public RangeStatus toStatus() {
+    public RangeStatus toStatus(java.util.List<String> logNodes, long backupLag) {
         HexFormat hex = HexFormat.of();
-        return new RangeStatus(id, hex.formatHex(low), high == null ? null : hex.formatHex(high), owner, epoch);
+        return new RangeStatus(id, hex.formatHex(low), high == null ? null : hex.formatHex(high), owner, epoch,
+                backup, logNodes, backupLag);
     }
 
     @Override

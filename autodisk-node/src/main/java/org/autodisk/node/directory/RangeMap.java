@@ -47,7 +47,8 @@ public final class RangeMap {
 
     /**
      * Splits the key space among data nodes at cluster creation: at the given split points, or, if none are
-     * given, evenly by the first key byte. Range {@code i} is owned by {@code owners[i % owners.size()]}.
+     * given, evenly by the first key byte. Range {@code i} is owned by {@code owners[i % n]} and backed up on
+     * the next data node, {@code owners[(i + 1) % n]} (no backup with a single data node).
      *
      * @param owners      data node ids, in order
      * @param splitPoints sorted, distinct, non-empty keys where a new range starts; empty for an even split
@@ -62,7 +63,9 @@ public final class RangeMap {
         byte[] low = new byte[0];
         for (int i = 0; i <= points.size(); i++) {
             byte[] high = i < points.size() ? points.get(i) : null;
-            ranges.add(new KeyRange(i, low, high, owners.get(i % owners.size()), 1));
+            String owner = owners.get(i % owners.size());
+            String backup = owners.size() > 1 ? owners.get((i + 1) % owners.size()) : null;
+            ranges.add(new KeyRange(i, low, high, owner, 1, backup));
             low = high;
         }
         return new RangeMap(1, ranges);
@@ -113,6 +116,21 @@ public final class RangeMap {
             out.add(r);
         }
         return out;
+    }
+
+    /**
+     * Finds a range by id.
+     *
+     * @param id the range id
+     * @return the range, or {@code null} if the map has none with that id
+     */
+    public KeyRange byId(int id) {
+        for (KeyRange r : ranges) {
+            if (r.id() == id) {
+                return r;
+            }
+        }
+        return null;
     }
 
     /**

@@ -29,6 +29,9 @@ final class LogAppendHandler implements OperationHandler {
             return;
         }
         request.action("log");
+        if (ctx.catchUp() != null) {
+            ctx.catchUp().appended(batch.stream(), batch.lastLsn());
+        }
         long t0 = System.nanoTime();
         ctx.logStore().append(batch.stream(), batch.records()).whenComplete((last, err) -> {
             request.component("log", System.nanoTime() - t0);

@@ -1,7 +1,10 @@
 package org.autodisk.node.ops;
 
 import java.util.List;
+import java.util.function.Function;
 import org.autodisk.core.Limits;
+import org.autodisk.node.backup.BackupStores;
+import org.autodisk.node.backup.CatchUp;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.metrics.NodeMetrics;
@@ -26,10 +29,14 @@ import org.autodisk.node.wal.LogStore;
  * @param maxResponseBytes limits.max-response-bytes
  * @param wal              the write-ahead log a data node ships to ({@code null}: no log nodes)
  * @param logStore         the log a log node keeps ({@code null} on data nodes)
+ * @param backups          a data node's backup copies of other nodes' ranges ({@code null} on log nodes)
+ * @param catchUp          a log node's backup catch-up ({@code null} on data nodes)
+ * @param logNodesOf       the log nodes of each data node
  */
 public record NodeContext(ClusterMember self, List<ClusterMember> members, LocalStore store, Directory directory,
         PeerChannel peers, RequestQueue queue, NodeMetrics metrics, Limits limits, int hopLimit,
-        int maxResponseBytes, WriteAheadLog wal, LogStore logStore) {
+        int maxResponseBytes, WriteAheadLog wal, LogStore logStore, BackupStores backups, CatchUp catchUp,
+        Function<String, List<String>> logNodesOf) {
 
     /**
      * Returns this node's id.

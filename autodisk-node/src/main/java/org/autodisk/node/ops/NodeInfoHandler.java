@@ -32,6 +32,9 @@ final class NodeInfoHandler implements OperationHandler {
             metrics.put("log.records-per-fsync", stats.recordsPerFsync());
             ctx.logStore().streams().forEach(s -> metrics.put("log.last-lsn." + s, (double) ctx.logStore().lastLsn(s)));
         }
+        if (ctx.catchUp() != null) {
+            metrics.putAll(ctx.catchUp().metrics());
+        }
         return new NodeStatus(ctx.nodeId(), ctx.self().role().label(), ctx.self().hostPort(), true, streams, metrics);
     }
 }

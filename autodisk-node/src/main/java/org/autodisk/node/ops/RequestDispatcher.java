@@ -44,6 +44,9 @@ public final class RequestDispatcher {
             handlers.put(Opcode.LOG_APPEND, new LogAppendHandler(ctx));
             handlers.put(Opcode.LOG_READ, new LogReadHandler(ctx));
         }
+        if (ctx.backups() != null) {
+            handlers.put(Opcode.BACKUP_APPLY, new BackupApplyHandler(ctx));
+        }
     }
 
     /**

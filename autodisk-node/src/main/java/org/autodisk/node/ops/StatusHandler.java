@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
@@ -37,9 +38,17 @@ final class StatusHandler implements OperationHandler {
             RangeMap map = ctx.directory().current();
             List<NodeStatus> nodes = all.stream().map(CompletableFuture::join).toList();
             ClusterStatus status = new ClusterStatus(ctx.nodeId(), "range", map.version(), nodes,
-                    map.ranges().stream().map(KeyRange::toStatus).toList());
+                    map.ranges().stream().map(r -> toStatus(r, nodes)).toList());
             request.reply(Responses.bytesResult(status.toJson()));
         });
+    }
+
+    private RangeStatus toStatus(KeyRange r, List<NodeStatus> nodes) {
+        List<String> logs = ctx.logNodesOf().apply(r.owner());
+        long lag = logs.isEmpty() || r.backup() == null ? -1 : nodes.stream().filter(n -> n.id().equals(logs.get(0)))
+                .map(n -> n.metrics().get("backup-lag." + r.owner())).filter(v -> v != null)
+                .mapToLong(Double::longValue).findFirst().orElse(-1);
+        return r.toStatus(logs, lag);
     }
 
     private CompletableFuture<NodeStatus> ask(ClusterMember m) {

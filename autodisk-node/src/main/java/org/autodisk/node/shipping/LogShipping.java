@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Status;
@@ -27,6 +28,7 @@ final class LogShipping implements WriteAheadLog {
     private final List<ShipChannel> channels = new ArrayList<>();
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final ExecutorService applier;
+    private final LongSupplier applied;
     private long nextLsn;
     private long shipped;
 
@@ -34,8 +36,9 @@ final class LogShipping implements WriteAheadLog {
     }
 
     LogShipping(String selfId, List<String> logNodes, int multiplicity, PeerChannel peers, long nextLsn,
-            int maxBatch) {
+            int maxBatch, LongSupplier applied) {
         this.selfId = selfId;
+        this.applied = applied;
         this.multiplicity = multiplicity;
         this.nextLsn = nextLsn;
         for (String logNode : logNodes) {
@@ -93,6 +96,10 @@ final class LogShipping implements WriteAheadLog {
                 .collect(Collectors.joining("; "));
         return new PeerException(Status.NODE_UNAVAILABLE, "data node " + selfId + " cannot make the change durable: "
                 + "no log node acknowledged it (" + why + ")");
+    }
+
+    long appliedLsn() {
+        return applied.getAsLong();
     }
 
     @Override

@@ -60,7 +60,7 @@ final class ShipChannel {
     }
 
     private void send(List<LogRecord> batch) {
-        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, 0).encode());
+        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, owner.appliedLsn()).encode());
         peers.send(logNode, frame).whenComplete((resp, err) -> done(batch, resp, err));
     }
 

@@ -3,6 +3,7 @@ package org.autodisk.node.shipping;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.node.peer.PeerChannel;
 
@@ -61,10 +62,11 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param peers        the peer channel
      * @param nextLsn      the first LSN to assign
      * @param maxBatch     most records per LOG_APPEND frame
+     * @param applied      the data node's applied LSN, reported to the log nodes for truncation
      * @return the log
      */
     static WriteAheadLog shipping(String selfId, List<String> logNodes, int multiplicity, PeerChannel peers,
-            long nextLsn, int maxBatch) {
-        return new LogShipping(selfId, logNodes, multiplicity, peers, nextLsn, maxBatch);
+            long nextLsn, int maxBatch, LongSupplier applied) {
+        return new LogShipping(selfId, logNodes, multiplicity, peers, nextLsn, maxBatch, applied);
     }
 }

@@ -59,6 +59,11 @@ final class InMemoryStore implements LocalStore {
     }
 
     @Override
+    public synchronized void markApplied(long lsn) {
+        appliedLsn = Math.max(appliedLsn, lsn);
+    }
+
+    @Override
     public synchronized long appliedLsn() {
         return appliedLsn;
     }

@@ -43,6 +43,14 @@ public interface LocalStore extends AutoCloseable {
     boolean apply(LogRecord record);
 
     /**
+     * Records that everything up to an LSN is applied, for logs of which this store holds only some records
+     * (a backup copy of some of another node's ranges).
+     *
+     * @param lsn the LSN; ignored if not above the applied LSN
+     */
+    void markApplied(long lsn);
+
+    /**
      * Returns the LSN of the last record applied, as stored with the data.
      *
      * @return the LSN, 0 if no record was ever applied

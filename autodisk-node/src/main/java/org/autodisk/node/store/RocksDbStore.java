@@ -173,6 +173,21 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public void markApplied(long lsn) {
+        synchronized (applyLock) {
+            if (lsn <= appliedLsn) {
+                return;
+            }
+            try {
+                db.put(meta(), writeOptions, APPLIED_LSN, ByteBuffer.allocate(8).putLong(lsn).array());
+                appliedLsn = lsn;
+            } catch (RocksDBException e) {
+                throw failure("mark applied " + lsn, e);
+            }
+        }
+    }
+
+    @Override
     public long appliedLsn() {
         return appliedLsn;
     }

@@ -52,6 +52,11 @@ final class GatedStore implements LocalStore {
     }
 
     @Override
+    public void markApplied(long lsn) {
+        inner.markApplied(lsn);
+    }
+
+    @Override
     public long appliedLsn() {
         return inner.appliedLsn();
     }

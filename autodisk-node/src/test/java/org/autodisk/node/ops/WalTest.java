@@ -2,7 +2,10 @@ package org.autodisk.node.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.Map;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
@@ -11,7 +14,9 @@ import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.InMemoryCluster;
+import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 /** Write-ahead-log shipping with in-memory nodes: d1, d2 and log nodes l1, l2 (nodes 2 and 3). */
@@ -85,5 +90,31 @@ class WalTest {
             assertThat(Responses.status(insert(c, 0, D2_KEY, new byte[] {9}).body())).isEqualTo(Status.OK);
             assertThat(c.node(2).logStore().lastLsn("d2")).isEqualTo(52);
         }
+    }
+
+    @Test
+    void theLogNodeCatchesTheBackupUpAndStatusShowsTheLag() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of("wal.catch-up-threshold", 50))) {
+            for (int i = 0; i < 120; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            call(c, 0, Opcode.DELETE, new KeyRequest(new byte[] {(byte) 0xC0, 3}).encode());
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> rangeOf(c, 1).backupLag() == 0);
+            RangeStatus r = rangeOf(c, 1);
+            assertThat(r.owner()).isEqualTo("d2");
+            assertThat(r.backup()).isEqualTo("d1");
+            assertThat(r.logNodes()).containsExactly("l1");
+            LocalStore copy = c.node(0).backups().of("d2");
+            assertThat(copy.scan(new byte[0], null, 1000, Long.MAX_VALUE).entries())
+                    .usingRecursiveFieldByFieldElementComparator()
+                    .isEqualTo(c.node(1).store().scan(new byte[0], null, 1000, Long.MAX_VALUE).entries());
+            assertThat(copy.count()).isEqualTo(119);
+            assertThat(copy.appliedLsn()).isEqualTo(121);
+        }
+    }
+
+    private static RangeStatus rangeOf(InMemoryCluster c, int range) {
+        Frame r = call(c, 0, Opcode.STATUS, new byte[0]);
+        return ClusterStatus.fromJson(Responses.parseBytes(r.body())).ranges().get(range);
     }
 }

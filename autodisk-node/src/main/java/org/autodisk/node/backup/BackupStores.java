@@ -1,0 +1,51 @@
+package org.autodisk.node.backup;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.store.LocalStores;
+
+/**
+ * A data node's backup copies of other data nodes' ranges: one store per source node, opened on first use,
+ * each with the source's log LSN up to which it is applied.
+ */
+public final class BackupStores implements AutoCloseable {
+
+    private final Path dir;
+    private final Map<String, LocalStore> stores = new ConcurrentHashMap<>();
+
+    /**
+     * Creates the set.
+     *
+     * @param dir where RocksDB backup stores go ({@code dir/<source>}), or {@code null} to keep them in memory
+     */
+    public BackupStores(Path dir) {
+        this.dir = dir;
+    }
+
+    /**
+     * Returns the backup store of one source node.
+     *
+     * @param source the data node whose ranges are backed up
+     * @return its store
+     */
+    public LocalStore of(String source) {
+        return stores.computeIfAbsent(source, s -> dir == null ? LocalStores.inMemory()
+                : LocalStores.rocksDb(dir.resolve(s), false));
+    }
+
+    /**
+     * Returns the stores opened so far.
+     *
+     * @return source to store
+     */
+    public Map<String, LocalStore> all() {
+        return Map.copyOf(stores);
+    }
+
+    @Override
+    public void close() {
+        stores.values().forEach(LocalStore::close);
+    }
+}

@@ -1,0 +1,181 @@
+package org.autodisk.node.backup;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.LogBatch;
+import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wal.LogStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The log node's catch-up (seed 004, Rule_5): applies each data node's log to the backup copies of its ranges,
+ * asynchronously, when the un-applied log passes a threshold or the log node is idle. Only the first log node
+ * of a data node does it. Log segments are truncated below what both the owner and the backups have applied.
+ */
+public final class CatchUp implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CatchUp.class);
+    private static final int PAGE = 10_000;
+
+    private final String selfId;
+    private final LogStore log;
+    private final PeerChannel peers;
+    private final Supplier<RangeMap> map;
+    private final Function<String, List<String>> logNodesOf;
+    private final int threshold;
+    private final long idleNanos;
+    private final Map<String, Long> progress = new ConcurrentHashMap<>();
+    private final Map<String, Long> ownerApplied = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+    private volatile long lastAppend = System.nanoTime();
+
+    /**
+     * Creates the catch-up; {@link #start} schedules it.
+     *
+     * @param selfId     this log node
+     * @param log        its log store
+     * @param peers      the peer channel
+     * @param map        the current range map (owners and backups)
+     * @param logNodesOf the log nodes of a data node
+     * @param threshold  un-applied records that start a catch-up at once
+     * @param idleMs     quiet time after which any lag is caught up
+     */
+    public CatchUp(String selfId, LogStore log, PeerChannel peers, Supplier<RangeMap> map,
+            Function<String, List<String>> logNodesOf, int threshold, long idleMs) {
+        this.selfId = selfId;
+        this.log = log;
+        this.peers = peers;
+        this.map = map;
+        this.logNodesOf = logNodesOf;
+        this.threshold = threshold;
+        this.idleNanos = TimeUnit.MILLISECONDS.toNanos(idleMs);
+        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-catch-up")
+                .daemon().factory());
+    }
+
+    /**
+     * Runs the catch-up every {@code periodMs}.
+     *
+     * @param periodMs the period
+     */
+    public void start(long periodMs) {
+        timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Notes an append from a data node.
+     *
+     * @param stream  the data node
+     * @param applied the LSN up to which the data node has applied its log
+     */
+    public void appended(String stream, long applied) {
+        lastAppend = System.nanoTime();
+        ownerApplied.merge(stream, applied, Math::max);
+    }
+
+    void tick() {
+        for (String stream : log.streams()) {
+            try {
+                catchUp(stream);
+            } catch (RuntimeException e) {
+                LOG.debug("{}: catch-up of {} deferred: {}", selfId, stream, e.getMessage());
+            }
+        }
+    }
+
+    private void catchUp(String stream) {
+        List<String> mine = logNodesOf.apply(stream);
+        Set<String> backups = backupsOf(stream);
+        if (mine.isEmpty() || !mine.get(0).equals(selfId) || backups.isEmpty()) {
+            return;
+        }
+        long through = progress.computeIfAbsent(stream, s -> probe(s, backups));
+        long lag = log.lastLsn(stream) - through;
+        boolean idle = System.nanoTime() - lastAppend > idleNanos;
+        while (lag > 0 && (lag >= threshold || idle)) {
+            through = copyPage(stream, through, backups);
+            lag = log.lastLsn(stream) - through;
+        }
+        long keep = Math.min(through, ownerApplied.getOrDefault(stream, 0L));
+        if (keep > 0) {
+            log.truncateBelow(stream, keep + 1);
+        }
+    }
+
+    private Set<String> backupsOf(String stream) {
+        Set<String> out = new TreeSet<>();
+        for (KeyRange r : map.get().ranges()) {
+            if (r.owner().equals(stream) && r.backup() != null) {
+                out.add(r.backup());
+            }
+        }
+        return out;
+    }
+
+    private long probe(String stream, Set<String> backups) {
+        long min = Long.MAX_VALUE;
+        for (String b : backups) {
+            min = Math.min(min, send(b, new LogBatch(stream, List.of(), 0)));
+        }
+        return min;
+    }
+
+    private long copyPage(String stream, long through, Set<String> backups) {
+        List<LogRecord> page = log.read(stream, through + 1, PAGE, 16L << 20);
+        if (page.isEmpty()) {
+            return log.lastLsn(stream);
+        }
+        long end = page.get(page.size() - 1).lsn();
+        long min = Long.MAX_VALUE;
+        RangeMap m = map.get();
+        for (String b : backups) {
+            List<LogRecord> subset = page.stream().filter(r -> m.byId(r.rangeId()) != null
+                    && b.equals(m.byId(r.rangeId()).backup())).toList();
+            min = Math.min(min, send(b, new LogBatch(stream, subset, end)));
+        }
+        progress.put(stream, min);
+        return min;
+    }
+
+    private long send(String backup, LogBatch batch) {
+        Frame resp = peers.send(backup, Frame.request(Opcode.BACKUP_APPLY, 0, batch.encode())).join();
+        if (Responses.status(resp.body()) != Status.OK) {
+            throw new IllegalStateException(backup + ": " + Responses.errorMessage(resp.body()));
+        }
+        return Responses.parseLsn(resp.body());
+    }
+
+    /**
+     * Returns the backup lag of every data node this log node catches up.
+     *
+     * @return {@code backup-lag.<data node>} to records not yet applied to its backups
+     */
+    public Map<String, Double> metrics() {
+        Map<String, Double> m = new LinkedHashMap<>();
+        progress.forEach((stream, through) -> m.put("backup-lag." + stream,
+                (double) Math.max(0, log.lastLsn(stream) - through)));
+        return m;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
