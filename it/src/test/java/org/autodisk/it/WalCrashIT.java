@@ -63,7 +63,7 @@ class WalCrashIT {
     }
 
     @Test
-    void withMultiplicityTwoALogNodeKilledUnderLoadDoesNotStopInserts() throws Exception {
+    void withMultiplicityTwoALogNodeKilledUnderLoadDoesNotStopInsertsAndIsCaughtUpWhenBack() throws Exception {
         try (LocalCluster cluster = LocalCluster.start(dir, 2, 2, freeBase(), List.of(), "wal.multiplicity: 2\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             Map<String, String> acked = new ConcurrentHashMap<>();
@@ -80,6 +80,11 @@ class WalCrashIT {
             assertThat(d1.metrics()).as("d1 (it owns every key of the load) reports degraded multiplicity")
                     .containsEntry("wal.degraded", 1.0);
             assertEveryAckedKeyIsThere(viaD1, acked);
+            cluster.restart(2);
+            org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
+                viaD1.insert("restore-probe", "x");
+                return viaD1.status().nodes().get(0).metrics().get("wal.degraded") == 0.0;
+            });
         }
     }
 

@@ -29,8 +29,13 @@ final class LogShipping implements WriteAheadLog {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final ExecutorService applier;
     private final LongSupplier applied;
+    private final Resync resync;
+    private boolean resyncing;
+    private long lastResyncAttempt;
     private long nextLsn;
     private long shipped;
+
+    private static final long RESYNC_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private record Pending(LogRecord record, Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure) {
     }
@@ -39,6 +44,7 @@ final class LogShipping implements WriteAheadLog {
             int maxBatch, LongSupplier applied) {
         this.selfId = selfId;
         this.applied = applied;
+        this.resync = new Resync(selfId, peers);
         this.multiplicity = multiplicity;
         this.nextLsn = nextLsn;
         for (String logNode : logNodes) {
@@ -60,7 +66,8 @@ final class LogShipping implements WriteAheadLog {
             record = new LogRecord(rangeId, epoch, nextLsn++, op, key, value);
             pending.add(new Pending(record, onDurable, onFailure));
             shipped++;
-            channels.stream().filter(ShipChannel::up).forEach(targets::add);
+            channels.stream().filter(c -> c.up() || c.held()).forEach(targets::add);
+            maybeResync();
             for (ShipChannel c : targets) {
                 c.enqueue(record);
             }
@@ -68,6 +75,36 @@ final class LogShipping implements WriteAheadLog {
         if (targets.isEmpty()) {
             progress();
         }
+    }
+
+    private void maybeResync() {
+        long now = System.nanoTime();
+        if (resyncing || !degraded() || now - lastResyncAttempt < RESYNC_INTERVAL_NANOS) {
+            return;
+        }
+        ShipChannel source = channels.stream().filter(ShipChannel::up).findFirst().orElse(null);
+        ShipChannel target = channels.stream().filter(c -> !c.up()).findFirst().orElse(null);
+        if (source == null || target == null) {
+            return;
+        }
+        lastResyncAttempt = now;
+        resyncing = true;
+        target.hold();
+        long through = nextLsn - 1;
+        Thread.ofVirtual().name(selfId + "-resync").start(() -> finishResync(target, source, through));
+    }
+
+    private void finishResync(ShipChannel target, ShipChannel source, long through) {
+        boolean ok = resync.run(target, source, through);
+        synchronized (this) {
+            resyncing = false;
+            if (ok) {
+                target.release(through);
+            } else {
+                target.abandon();
+            }
+        }
+        progress();
     }
 
     synchronized void progress() {

@@ -27,6 +27,7 @@ final class ShipChannel {
     private volatile long ackedLsn;
     private volatile long failedThrough;
     private volatile boolean up = true;
+    private volatile boolean held;
     private volatile String lastFailure = "";
     private long batches;
 
@@ -42,7 +43,7 @@ final class ShipChannel {
         List<LogRecord> batch;
         synchronized (this) {
             queue.add(record);
-            batch = inFlight ? null : takeBatch();
+            batch = inFlight || held ? null : takeBatch();
         }
         if (batch != null) {
             send(batch);
@@ -87,6 +88,41 @@ final class ShipChannel {
             send(next);
         }
         owner.progress();
+    }
+
+    /** Starts a resync: new records are queued but held back, and this log node does not count as up. */
+    synchronized void hold() {
+        queue.clear();
+        held = true;
+    }
+
+    boolean held() {
+        return held;
+    }
+
+    /**
+     * Ends a resync: the log node holds every record through {@code through}; held records are sent now.
+     *
+     * @param through the last LSN copied to it
+     */
+    void release(long through) {
+        List<LogRecord> batch;
+        synchronized (this) {
+            ackedLsn = Math.max(ackedLsn, through);
+            failedThrough = 0;
+            held = false;
+            up = true;
+            batch = inFlight || queue.isEmpty() ? null : takeBatch();
+        }
+        if (batch != null) {
+            send(batch);
+        }
+    }
+
+    /** Gives up a resync: the log node stays down and nothing held is sent. */
+    synchronized void abandon() {
+        held = false;
+        queue.clear();
     }
 
     /** Marks the channel usable again; the next record is sent to the log node. */

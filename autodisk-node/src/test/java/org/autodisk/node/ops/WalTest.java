@@ -63,7 +63,9 @@ class WalTest {
 
     @Test
     void withMultiplicityTwoOneLogNodeDownMeansDegradedNotStopped() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2))) {
+        Map<String, Object> noCatchUp = Map.of("wal.multiplicity", 2, "wal.catch-up-threshold", 1_000_000,
+                "wal.catch-up-idle-ms", 3_600_000);
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, noCatchUp)) {
             assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {1}).body())).isEqualTo(Status.OK);
             assertThat(c.node(1).wal().degraded()).isFalse();
             c.peers(1).setUnreachable("l1", true);
@@ -73,6 +75,19 @@ class WalTest {
             assertThat(c.node(1).wal().metrics()).containsEntry("wal.degraded", 1.0);
             assertThat(c.node(3).logStore().lastLsn("d2")).isEqualTo(3);
             assertThat(c.node(2).logStore().lastLsn("d2")).isEqualTo(1);
+
+            c.peers(1).setUnreachable("l1", false);
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
+                insert(c, 1, D2_KEY, new byte[] {4});
+                return !c.node(1).wal().degraded();
+            });
+            long last = c.node(1).wal().metrics().get("wal.last-lsn").longValue();
+            insert(c, 1, D2_KEY, new byte[] {5});
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
+                    c.node(2).logStore().lastLsn("d2") == last + 1 && c.node(3).logStore().lastLsn("d2") == last + 1);
+            assertThat(c.node(2).logStore().read("d2", 1, 10_000, 1L << 30)).extracting(LogRecord::lsn)
+                    .as("l1 got the records it missed while down").isEqualTo(java.util.stream.LongStream
+                            .rangeClosed(1, last + 1).boxed().toList());
         }
     }
 
