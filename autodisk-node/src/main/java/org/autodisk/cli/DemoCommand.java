@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.autodisk.client.AutoDiskClient;
@@ -41,15 +42,18 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        Locale.setDefault(Locale.ROOT);
         Path where = dir != null ? dir : Files.createTempDirectory("autodisk-demo");
-        say("starting a local cluster: 3 data nodes (separate processes) on 127.0.0.1:" + basePort + "-"
-                + (basePort + 2) + ", files in " + where);
-        try (LocalCluster cluster = LocalCluster.start(where, 3, 0, basePort, List.of("h", "p"), "")) {
+        say("starting a local cluster: 3 data nodes and 1 log node (separate processes) on 127.0.0.1:" + basePort
+                + "-" + (basePort + 3) + ", files in " + where);
+        try (LocalCluster cluster = LocalCluster.start(where, 3, 1, basePort, List.of("h", "p"), "")) {
             say("cluster ready: seeds=" + cluster.seeds());
             List<String> addrs = cluster.addresses();
             try (AutoDiskClient viaD1 = connect(addrs.get(0)); AutoDiskClient viaD3 = connect(addrs.get(2))) {
                 showRanges(viaD1.status());
+                warmUp(viaD1);
                 insertAll(viaD1);
+                showBackups(viaD1);
                 searchAll(viaD3);
                 traverse(connect(addrs.get(1)));
                 delete(viaD3);
@@ -70,6 +74,30 @@ final class DemoCommand implements Callable<Integer> {
         for (RangeStatus r : status.ranges()) {
             say(String.format("  range %d  [%s, %s)  owner %s  epoch %d", r.id(),
                     r.low().length == 0 ? "-inf" : Keys.render(r.low()), Keys.render(r.high()), r.owner(), r.epoch()));
+        }
+    }
+
+    private static void warmUp(AutoDiskClient client) {
+        say("\nwarming the JVMs up: 3000 inserts and deletes of scratch keys ...");
+        for (int i = 0; i < 3000; i++) {
+            String key = (char) ('a' + i % 26) + "-warm-" + i;
+            client.insert(key, "x");
+            client.delete(key);
+        }
+    }
+
+    private static void showBackups(AutoDiskClient client) throws InterruptedException {
+        say("\nthe owners shipped every change to log node l1 before applying it (the 'log' time above);"
+                + " l1 now applies the log to the backup copies:");
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        ClusterStatus s = client.status();
+        while (s.ranges().stream().anyMatch(r -> r.backupLag() != 0) && System.nanoTime() < deadline) {
+            java.util.concurrent.TimeUnit.MILLISECONDS.sleep(100);
+            s = client.status();
+        }
+        for (RangeStatus r : s.ranges()) {
+            say(String.format("  range %d  owner %s  log %s  backup %s  backup lag %d records", r.id(), r.owner(),
+                    String.join(",", r.logNodes()), r.backup(), r.backupLag()));
         }
     }
 

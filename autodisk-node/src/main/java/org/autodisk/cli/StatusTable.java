@@ -21,15 +21,25 @@ final class StatusTable {
         for (NodeStatus n : s.nodes()) {
             Map<String, Double> m = n.metrics();
             b.append(String.format("%-6s %-5s %-22s %-11s %10d %12.0f %6.0f/%-6.0fus%n", n.id(), n.role(), n.address(),
-                    n.reachable() ? "up" : "unreachable", n.streamCount(), m.getOrDefault("requests", 0.0),
+                    state(n), n.streamCount(), m.getOrDefault("requests", 0.0),
                     m.getOrDefault("queue.wait.p50.us", 0.0), m.getOrDefault("queue.wait.p99.us", 0.0)));
         }
-        b.append(String.format("%-6s %-24s %-24s %-6s %s%n", "RANGE", "FROM (incl)", "TO (excl)", "OWNER", "EPOCH"));
+        b.append(String.format("%-6s %-20s %-20s %-6s %-6s %-7s %-9s %s%n", "RANGE", "FROM (incl)", "TO (excl)",
+                "OWNER", "EPOCH", "BACKUP", "LOG", "BACKUP LAG"));
         for (RangeStatus r : s.ranges()) {
             String low = r.low().length == 0 ? "-inf" : Keys.render(r.low());
-            b.append(String.format("%-6d %-24s %-24s %-6s %d%n", r.id(), low, Keys.render(r.high()), r.owner(),
-                    r.epoch()));
+            b.append(String.format("%-6d %-20s %-20s %-6s %-6d %-7s %-9s %s%n", r.id(), low, Keys.render(r.high()),
+                    r.owner(), r.epoch(), r.backup() == null ? "-" : r.backup(),
+                    r.logNodes() == null || r.logNodes().isEmpty() ? "-" : String.join(",", r.logNodes()),
+                    r.backupLag() < 0 ? "-" : r.backupLag() + " records"));
         }
         return b.toString();
+    }
+
+    private static String state(NodeStatus n) {
+        if (!n.reachable()) {
+            return "unreachable";
+        }
+        return n.metrics().getOrDefault("wal.degraded", 0.0) > 0 ? "degraded" : "up";
     }
 }
