@@ -43,8 +43,18 @@ final class ForwardBench implements Callable<Integer> {
     @Option(names = "--value-bytes", defaultValue = "1024", description = "Value size.")
     int valueBytes;
 
-    @Option(names = "--in-flight", defaultValue = "64", description = "Concurrent requests in the load phase.")
-    int inFlight;
+    @Option(names = "--in-flight", split = ",", defaultValue = "64",
+            description = "Concurrent requests in the load phase; several values give several rows, e.g. 64,256.")
+    List<Integer> inFlight;
+
+    @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes of the started cluster.")
+    int dataNodes;
+
+    @Option(names = "--log-nodes", defaultValue = "0", description = "Log nodes of the started cluster.")
+    int logNodes;
+
+    @Option(names = "--multiplicity", defaultValue = "1", description = "wal.multiplicity of the started cluster.")
+    int multiplicity;
 
     @Option(names = "--load-count", defaultValue = "300000", description = "Measured inserts in the load phase.")
     int loadCount;
@@ -62,9 +72,10 @@ final class ForwardBench implements Callable<Integer> {
             run(seeds.split(",")[0]);
             return 0;
         }
-        System.out.println("starting 3 local data nodes on 127.0.0.1:" + basePort + " ...");
-        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), 3, 0, basePort,
-                List.of(), settings.yaml())) {
+        System.out.println("starting " + dataNodes + " data nodes and " + logNodes + " log nodes (multiplicity "
+                + multiplicity + ") on 127.0.0.1:" + basePort + " ...");
+        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), dataNodes, logNodes,
+                basePort, List.of(), "wal.multiplicity: " + multiplicity + "\n" + settings.yaml())) {
             run(c.addresses().get(0));
         }
         return 0;
@@ -79,14 +90,17 @@ final class ForwardBench implements Callable<Integer> {
                     .orElseThrow(() -> new IllegalStateException("the cluster has one data node: nothing to forward"));
             byte[] value = new byte[valueBytes];
             new Random(1).nextBytes(value);
-            System.out.println("warming up: " + loadWarmup + " inserts, " + inFlight + " in flight ...");
-            load(client, status.ranges(), value, loadWarmup, null);
+            System.out.println("warming up: " + loadWarmup + " inserts, " + inFlight.get(0) + " in flight ...");
+            load(client, status.ranges(), value, loadWarmup, inFlight.get(0), null);
             System.out.println("| scenario | requests | p50 us | p99 us | mean us | entry queue p50/p99 us "
                     + "| owner queue p50/p99 us | inserts/s |");
             System.out.println("|---|---|---|---|---|---|---|---|");
             sequential(client, "to the owner (" + self + ")", new KeysInRange(local), value);
             sequential(client, "forwarded " + self + " -> " + remote.owner(), new KeysInRange(remote), value);
-            load(client, status.ranges(), value, loadCount, inFlight + " in flight, keys over all ranges");
+            for (int window : inFlight) {
+                load(client, status.ranges(), value, loadCount, window, window + " in flight, keys over all ranges");
+            }
+            printLogFigures(client.status());
         }
     }
 
@@ -101,8 +115,15 @@ final class ForwardBench implements Callable<Integer> {
         s.print(name + ", sequential", 0);
     }
 
-    private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value, int n, String name)
-            throws InterruptedException {
+    private static void printLogFigures(ClusterStatus status) {
+        status.nodes().stream().filter(n -> n.role().equals("log")).forEach(n -> System.out.printf(
+                "log node %s: %.0f records, %.0f fsyncs, %.1f records per fsync%n", n.id(),
+                n.metrics().getOrDefault("log.records", 0.0), n.metrics().getOrDefault("log.fsyncs", 0.0),
+                n.metrics().getOrDefault("log.records-per-fsync", 0.0)));
+    }
+
+    private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value, int n, int inFlight,
+            String name) throws InterruptedException {
         List<KeysInRange> gens = new ArrayList<>();
         ranges.forEach(r -> gens.add(new KeysInRange(r)));
         Semaphore window = new Semaphore(inFlight);

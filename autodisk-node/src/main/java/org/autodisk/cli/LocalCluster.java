@@ -160,6 +160,15 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
+     * Returns the directory with the nodes' configuration, data ({@code data/<id>}) and logs ({@code <id>.log}).
+     *
+     * @return the directory
+     */
+    public Path dir() {
+        return dir;
+    }
+
+    /**
      * Returns the client seed list.
      *
      * @return host:port of every node, comma-separated

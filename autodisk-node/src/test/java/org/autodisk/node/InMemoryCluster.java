@@ -81,6 +81,7 @@ public final class InMemoryCluster implements AutoCloseable {
      */
     public void start(int i, LocalStore store) throws InterruptedException {
         Map<String, Object> cfg = new HashMap<>(extra);
+        cfg.put("store.engine", "memory");
         cfg.put("node.id", id(i));
         cfg.put("cluster.nodes", members);
         InMemoryPeerChannel channel = peers.get(i);

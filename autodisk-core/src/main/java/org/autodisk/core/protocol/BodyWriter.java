@@ -128,6 +128,18 @@ public final class BodyWriter {
     }
 
     /**
+     * Computes the CRC32C of the bytes written from an offset on, without copying them.
+     *
+     * @param from the first byte covered
+     * @return the CRC as an int
+     */
+    public int crc32c(int from) {
+        java.util.zip.CRC32C crc = new java.util.zip.CRC32C();
+        crc.update(buf, from, size - from);
+        return (int) crc.getValue();
+    }
+
+    /**
      * Returns the bytes written so far.
      *
      * @return the body

@@ -38,10 +38,7 @@ public record LogRecord(int rangeId, long epoch, long lsn, int op, byte[] key, b
     public BodyWriter writeTo(BodyWriter w) {
         int start = w.size();
         w.i32(rangeId).i64(epoch).i64(lsn).u8(op).shortBytes(key).longBytes(value);
-        byte[] all = w.toBytes();
-        CRC32C crc = new CRC32C();
-        crc.update(all, start, all.length - start);
-        return w.i32((int) crc.getValue());
+        return w.i32(w.crc32c(start));
     }
 
     /**

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -94,20 +95,23 @@ public final class LogRecovery {
     }
 
     private long replay(String source, long from, long target) {
-        long next = from;
         long count = 0;
-        while (next <= target) {
-            List<LogRecord> page = read(source, next, PAGE).records();
+        CompletableFuture<List<LogRecord>> nextPage = fetch(source, from, target);
+        while (true) {
+            List<LogRecord> page = nextPage.join();
             if (page.isEmpty()) {
-                break;
+                return count;
             }
-            for (LogRecord r : page) {
-                store.apply(r);
-                next = r.lsn() + 1;
-                count++;
-            }
+            long next = page.get(page.size() - 1).lsn() + 1;
+            nextPage = next <= target ? fetch(source, next, target) : CompletableFuture.completedFuture(List.of());
+            store.applyAll(page);
+            count += page.size();
         }
-        return count;
+    }
+
+    private CompletableFuture<List<LogRecord>> fetch(String source, long from, long target) {
+        return CompletableFuture.supplyAsync(() -> read(source, from, PAGE).records().stream()
+                .filter(r -> r.lsn() <= target).toList());
     }
 
     private LogBatch read(String node, long from, int max) {

@@ -43,6 +43,17 @@ public interface LocalStore extends AutoCloseable {
     boolean apply(LogRecord record);
 
     /**
+     * Applies records in LSN order, as {@link #apply} one by one would, possibly in one atomic write (recovery).
+     *
+     * @param records records in LSN order
+     */
+    default void applyAll(java.util.List<LogRecord> records) {
+        for (LogRecord r : records) {
+            apply(r);
+        }
+    }
+
+    /**
      * Records that everything up to an LSN is applied, for logs of which this store holds only some records
      * (a backup copy of some of another node's ranges).
      *

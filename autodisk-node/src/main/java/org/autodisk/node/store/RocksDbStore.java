@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.autodisk.core.protocol.KeyValue;
@@ -168,6 +170,41 @@ final class RocksDbStore implements LocalStore {
                 throw failure("apply of LSN " + record.lsn(), e);
             } finally {
                 lock.unlock();
+            }
+        }
+    }
+
+    @Override
+    public void applyAll(List<LogRecord> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        synchronized (applyLock) {
+            Map<ByteBuffer, Boolean> exists = new HashMap<>();
+            long delta = 0;
+            try (WriteBatch batch = new WriteBatch()) {
+                for (LogRecord r : records) {
+                    ByteBuffer k = ByteBuffer.wrap(r.key());
+                    Boolean existed = exists.get(k);
+                    if (existed == null) {
+                        existed = db.get(r.key()) != null;
+                    }
+                    boolean put = r.op() == LogRecord.PUT;
+                    if (put) {
+                        batch.put(r.key(), r.value());
+                    } else if (existed) {
+                        batch.delete(r.key());
+                    }
+                    delta += put ? (existed ? 0 : 1) : (existed ? -1 : 0);
+                    exists.put(k, put);
+                }
+                long last = records.get(records.size() - 1).lsn();
+                batch.put(meta(), APPLIED_LSN, ByteBuffer.allocate(8).putLong(last).array());
+                db.write(writeOptions, batch);
+                count.addAndGet(delta);
+                appliedLsn = last;
+            } catch (RocksDBException e) {
+                throw failure("apply of LSNs up to " + records.get(records.size() - 1).lsn(), e);
             }
         }
     }
