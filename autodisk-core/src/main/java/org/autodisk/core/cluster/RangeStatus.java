@@ -18,6 +18,11 @@ import java.util.List;
 public record RangeStatus(int id, String lowHex, String highHex, String owner, long epoch, String backup,
         List<String> logNodes, long backupLag) {
 
+    /** Treats a missing log-node list (JSON from an older node) as empty. */
+    public RangeStatus {
+        logNodes = logNodes == null ? List.of() : List.copyOf(logNodes);
+    }
+
     /**
      * Creates a range without backup or log nodes.
      *

@@ -1,0 +1,145 @@
+package org.autodisk.it.containers;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.autodisk.client.AutoDiskClient;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.Network;
+import org.testcontainers.lifecycle.Startables;
+
+/**
+ * A running {@link ClusterTopology}: one {@link AutoDiskNodeContainer} per node on a shared Docker network.
+ * Closing it stops every container (saving its log) and removes the network and the named volumes.
+ */
+public final class ContainerCluster implements AutoCloseable {
+
+    private final ClusterTopology topology;
+    private final String image;
+    private final String runId = UUID.randomUUID().toString().substring(0, 8);
+    private final Network network = Network.newNetwork();
+    private final Map<String, AutoDiskNodeContainer> nodes = new LinkedHashMap<>();
+    private final List<String> volumes = new ArrayList<>();
+
+    private ContainerCluster(ClusterTopology topology, String image) {
+        this.topology = topology;
+        this.image = image;
+    }
+
+    static ContainerCluster start(ClusterTopology topology, String image) {
+        ContainerCluster cluster = new ContainerCluster(topology, image);
+        try {
+            for (String id : topology.nodeIds()) {
+                cluster.nodes.put(id, cluster.newContainer(id));
+            }
+            long start = System.nanoTime();
+            Startables.deepStart(cluster.nodes.values()).join();
+            System.err.printf("[container ITs] started %s in %.1f s%n", topology, (System.nanoTime() - start) / 1e9);
+            return cluster;
+        } catch (RuntimeException e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private AutoDiskNodeContainer newContainer(String id) {
+        AutoDiskNodeContainer c = new AutoDiskNodeContainer(image, id, topology.role(id))
+                .withNetwork(network)
+                .withLogPrefix(topology.name())
+                .withEnv(topology.nodeEnvironment());
+        if (topology.persistentStores()) {
+            String volume = "autodisk-it-" + topology.name() + "-" + runId + "-" + id;
+            if (!volumes.contains(volume)) {
+                volumes.add(volume);
+            }
+            c.withDataVolume(volume);
+        }
+        return c;
+    }
+
+    /** @return the topology this cluster runs */
+    public ClusterTopology topology() {
+        return topology;
+    }
+
+    /**
+     * One node's container.
+     *
+     * @param id the node id
+     * @return its container (the current one, after a restart)
+     */
+    public AutoDiskNodeContainer node(String id) {
+        AutoDiskNodeContainer c = nodes.get(id);
+        if (c == null) {
+            throw new IllegalArgumentException("no node " + id + " in " + nodes.keySet());
+        }
+        return c;
+    }
+
+    /**
+     * A client whose seeds are the given nodes' published ports, in that order.
+     *
+     * @param ids node ids (the first reachable one is used)
+     * @return a new client; close it
+     */
+    public AutoDiskClient client(String... ids) {
+        List<String> seeds = new ArrayList<>();
+        for (String id : ids) {
+            seeds.add(node(id).clientAddress());
+        }
+        return AutoDiskClient.builder().seeds(seeds).requestTimeout(Duration.ofSeconds(20)).build();
+    }
+
+    /**
+     * Kills a node's container ({@code docker kill}), keeping its volume.
+     *
+     * @param id the node id
+     */
+    public void kill(String id) {
+        node(id).kill();
+    }
+
+    /**
+     * Starts a new container for a node, on its old volume when stores are persistent, and waits until it serves.
+     * The old container must be gone (see {@link #kill(String)}).
+     *
+     * @param id the node id
+     * @return the new container
+     */
+    public AutoDiskNodeContainer restart(String id) {
+        AutoDiskNodeContainer old = node(id);
+        if (old.getContainerId() != null) {
+            throw new IllegalStateException(id + " is still running: kill it first");
+        }
+        AutoDiskNodeContainer fresh = newContainer(id);
+        nodes.put(id, fresh);
+        fresh.start();
+        return fresh;
+    }
+
+    @Override
+    public void close() {
+        for (AutoDiskNodeContainer c : nodes.values()) {
+            try {
+                c.stop();
+            } catch (RuntimeException e) {
+                System.err.println("[container ITs] stopping " + c.nodeId() + " failed: " + e);
+            }
+        }
+        try {
+            network.close();
+        } catch (RuntimeException e) {
+            System.err.println("[container ITs] removing the network failed: " + e);
+        }
+        for (String volume : volumes) {
+            try {
+                DockerClientFactory.instance().client().removeVolumeCmd(volume).exec();
+            } catch (RuntimeException e) {
+                System.err.println("[container ITs] removing volume " + volume + " failed: " + e);
+            }
+        }
+    }
+}
