@@ -16,6 +16,8 @@ import org.slf4j.LoggerFactory;
  * The entry of every request into a node, from a client, a peer or an in-memory caller. On the calling
  * (network) thread it only checks the frame and enqueues; a full queue is answered OVERLOADED at once. On a
  * worker it records the queue wait and runs the opcode's handler; any failure becomes an error reply.
+ * LOG_APPEND is the exception: its handler only hands the records to the log writer, so it runs on the calling
+ * thread, which keeps the appends of one connection - one data node's stream - in arrival (LSN) order.
  */
 public final class RequestDispatcher {
 
@@ -68,6 +70,10 @@ public final class RequestDispatcher {
         long arrived = System.nanoTime();
         Request request = new Request(ctx.nodeId(), frame, sink, arrived, this::replied);
         inFlight.incrementAndGet();
+        if (frame.op() == Opcode.LOG_APPEND) {
+            run(request);
+            return;
+        }
         if (!ctx.queue().offer(() -> run(request))) {
             ctx.metrics().overloaded();
             request.replyError(Status.OVERLOADED, "node " + ctx.nodeId() + " is overloaded: its request queue is full ("

@@ -107,11 +107,14 @@ final class PeerConnection {
         pending.put(id, response);
         var timeout = ch.eventLoop().schedule(() -> timedOut(id), requestTimeoutMs, TimeUnit.MILLISECONDS);
         response.whenComplete((r, e) -> timeout.cancel(false));
-        ch.writeAndFlush(request.withIdAndBody(id, request.body())).addListener(f -> {
+        Frame frame = request.withIdAndBody(id, request.body());
+        // Always through the event loop's task queue, also from the event loop itself: frames then leave in the
+        // order send() was called, which keeps a data node's log batches in LSN order.
+        ch.eventLoop().execute(() -> ch.writeAndFlush(frame).addListener(f -> {
             if (!f.isSuccess()) {
                 fail(id, unavailable("write failed: " + f.cause().getMessage()));
             }
-        });
+        }));
         return response;
     }
 

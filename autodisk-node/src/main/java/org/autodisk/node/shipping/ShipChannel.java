@@ -3,6 +3,7 @@ package org.autodisk.node.shipping;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.LogBatch;
 import org.autodisk.core.protocol.LogRecord;
@@ -12,10 +13,16 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
 
 /**
- * The records on their way to one log node: one LOG_APPEND in flight at a time, carrying every record queued
- * while the previous one was out (protocol-level group commit), so records reach the log node in LSN order.
+ * The records on their way to one log node. Up to {@link #MAX_IN_FLIGHT} LOG_APPENDs are out at a time, each
+ * carrying every record queued while the others were out (protocol-level group commit); they travel on one
+ * connection and the log node appends them in arrival order, so records reach its log in LSN order.
+ * Until the connection has carried one answer only one batch is out (so batches queued behind a connect
+ * keep their order). Acknowledgements are cumulative. After a failure the channel is down; answers to batches
+ * sent before it (an older generation) no longer count.
  */
 final class ShipChannel {
+
+    static final int MAX_IN_FLIGHT = 4;
 
     private final String stream;
     private final String logNode;
@@ -23,7 +30,10 @@ final class ShipChannel {
     private final int maxBatch;
     private final LogShipping owner;
     private final ArrayDeque<LogRecord> queue = new ArrayDeque<>();
-    private boolean inFlight;
+    private int inFlight;
+    private boolean confirmed;
+    private long generation;
+    private long lastSent;
     private volatile long ackedLsn;
     private volatile long failedThrough;
     private volatile boolean up = true;
@@ -40,14 +50,36 @@ final class ShipChannel {
     }
 
     void enqueue(LogRecord record) {
-        List<LogRecord> batch;
+        Sent sent;
         synchronized (this) {
             queue.add(record);
-            batch = inFlight || held ? null : takeBatch();
+            sent = sendIfPossible();
         }
-        if (batch != null) {
-            send(batch);
+        attach(sent);
+    }
+
+    /** A batch handed to the connection; its answer is attached after the lock is released. */
+    private record Sent(CompletableFuture<Frame> response, long generation) {
+    }
+
+    /** Sends the next batch while holding the lock, so batches go onto the connection in LSN order. */
+    private Sent sendIfPossible() {
+        if (!canSend()) {
+            return null;
         }
+        List<LogRecord> batch = takeBatch();
+        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, owner.appliedLsn()).encode());
+        return new Sent(peers.send(logNode, frame), generation);
+    }
+
+    private void attach(Sent sent) {
+        if (sent != null) {
+            sent.response().whenComplete((resp, err) -> done(sent.generation(), resp, err));
+        }
+    }
+
+    private boolean canSend() {
+        return !held && up && inFlight < (confirmed ? MAX_IN_FLIGHT : 1) && !queue.isEmpty();
     }
 
     private List<LogRecord> takeBatch() {
@@ -55,39 +87,42 @@ final class ShipChannel {
         while (!queue.isEmpty() && batch.size() < maxBatch) {
             batch.add(queue.poll());
         }
-        inFlight = true;
+        inFlight++;
         batches++;
+        lastSent = batch.get(batch.size() - 1).lsn();
         return batch;
     }
 
-    private void send(List<LogRecord> batch) {
-        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, owner.appliedLsn()).encode());
-        peers.send(logNode, frame).whenComplete((resp, err) -> done(batch, resp, err));
-    }
-
-    private void done(List<LogRecord> batch, Frame resp, Throwable err) {
+    private void done(long gen, Frame resp, Throwable err) {
         String failure = err != null ? String.valueOf(err.getCause() != null ? err.getCause().getMessage()
                 : err.getMessage()) : Responses.status(resp.body()) != Status.OK
                 ? Responses.errorMessage(resp.body()) : null;
-        List<LogRecord> next;
+        Sent next;
         synchronized (this) {
+            if (gen != generation) {
+                return;
+            }
+            inFlight--;
             if (failure == null) {
                 ackedLsn = Math.max(ackedLsn, Responses.parseLsn(resp.body()));
-                up = true;
+                confirmed = true;
             } else {
-                lastFailure = failure;
-                up = false;
-                long last = batch.get(batch.size() - 1).lsn();
-                failedThrough = Math.max(failedThrough, queue.isEmpty() ? last : queue.peekLast().lsn());
-                queue.clear();
+                fail(failure);
             }
-            inFlight = false;
-            next = queue.isEmpty() ? null : takeBatch();
+            next = sendIfPossible();
         }
-        if (next != null) {
-            send(next);
-        }
+        attach(next);
         owner.progress();
+    }
+
+    private void fail(String failure) {
+        lastFailure = failure;
+        up = false;
+        failedThrough = Math.max(failedThrough, queue.isEmpty() ? lastSent : queue.peekLast().lsn());
+        queue.clear();
+        inFlight = 0;
+        confirmed = false;
+        generation++;
     }
 
     /** Starts a resync: new records are queued but held back, and this log node does not count as up. */
@@ -106,17 +141,15 @@ final class ShipChannel {
      * @param through the last LSN copied to it
      */
     void release(long through) {
-        List<LogRecord> batch;
+        Sent sent;
         synchronized (this) {
             ackedLsn = Math.max(ackedLsn, through);
             failedThrough = 0;
             held = false;
             up = true;
-            batch = inFlight || queue.isEmpty() ? null : takeBatch();
+            sent = sendIfPossible();
         }
-        if (batch != null) {
-            send(batch);
-        }
+        attach(sent);
     }
 
     /** Gives up a resync: the log node stays down and nothing held is sent. */
