@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ class LocalClusterIT {
 
     @Test
     void localClusterOfProcessesServesForwardsTraversesAndStopsCleanly() throws Exception {
-        int basePort = freeBasePort();
+        int basePort = FreePorts.base(3);
         ProcessBuilder builder = new ProcessBuilder("../autodisk", "local", "--data-nodes", "3", "--base-port",
                 String.valueOf(basePort), "--dir", dir.toString(), "--split-points", "h,p")
                 .redirectErrorStream(true);
@@ -98,27 +97,6 @@ class LocalClusterIT {
             return ready.get(180, TimeUnit.SECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError("no 'cluster ready' line within 180 s; output so far:\n" + seen, e);
-        }
-    }
-
-    private static int freeBasePort() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket s = new ServerSocket(0)) {
-                base = s.getLocalPort();
-            }
-            if (base < 65000 && free(base + 1) && free(base + 2)) {
-                return base;
-            }
-        }
-        throw new IOException("no three consecutive free ports found");
-    }
-
-    private static boolean free(int port) {
-        try (ServerSocket s = new ServerSocket(port)) {
-            return s.getLocalPort() == port;
-        } catch (IOException e) {
-            return false;
         }
     }
 }

@@ -3,8 +3,6 @@ package org.autodisk.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -32,7 +30,8 @@ class WalCrashIT {
 
     @Test
     void killedDataNodeReplaysItsLogAndKeepsEveryAcknowledgedInsert() throws Exception {
-        try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, freeBase(), List.of(), "wal.multiplicity: 1\n");
+        try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, FreePorts.base(4), List.of(),
+                "wal.multiplicity: 1\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
@@ -48,7 +47,8 @@ class WalCrashIT {
 
     @Test
     void logNodeDownWithMultiplicityOneFailsFastNamingItAndRecovers() throws Exception {
-        try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, freeBase(), List.of(), "wal.multiplicity: 1\n");
+        try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, FreePorts.base(4), List.of(),
+                "wal.multiplicity: 1\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             viaD1.insert("before", "1");
             cluster.kill(2);
@@ -64,7 +64,8 @@ class WalCrashIT {
 
     @Test
     void withMultiplicityTwoALogNodeKilledUnderLoadDoesNotStopInsertsAndIsCaughtUpWhenBack() throws Exception {
-        try (LocalCluster cluster = LocalCluster.start(dir, 2, 2, freeBase(), List.of(), "wal.multiplicity: 2\n");
+        try (LocalCluster cluster = LocalCluster.start(dir, 2, 2, FreePorts.base(4), List.of(),
+                "wal.multiplicity: 2\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
@@ -121,26 +122,5 @@ class WalCrashIT {
     private static AutoDiskClient client(LocalCluster cluster, int node) {
         return AutoDiskClient.builder().seeds(cluster.addresses().get(node)).requestTimeout(Duration.ofSeconds(20))
                 .build();
-    }
-
-    private static int freeBase() throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket s = new ServerSocket(0)) {
-                base = s.getLocalPort();
-            }
-            if (base < 65000 && free(base + 1) && free(base + 2) && free(base + 3)) {
-                return base;
-            }
-        }
-        throw new IOException("no four consecutive free ports found");
-    }
-
-    private static boolean free(int port) {
-        try (ServerSocket s = new ServerSocket(port)) {
-            return s.getLocalPort() == port;
-        } catch (IOException e) {
-            return false;
-        }
     }
 }
