@@ -139,7 +139,9 @@ final class ForwardBench implements Callable<Integer> {
                     value);
             f.whenComplete((t, e) -> {
                 if (e != null) {
-                    s.errors++;
+                    if (s.errors++ == 0) {
+                        System.out.println("first error: " + e);
+                    }
                 } else if (traced) {
                     s.add((Traced<?>) t);
                 } else {
