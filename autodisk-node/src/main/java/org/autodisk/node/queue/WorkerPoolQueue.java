@@ -65,15 +65,6 @@ final class WorkerPoolQueue implements RequestQueue {
         return capacity;
     }
 
-    /**
-     * Tells whether admission is still open.
-     *
-     * @return false after shutdown began
-     */
-    boolean accepting() {
-        return accepting;
-    }
-
     private void work() {
         while (true) {
             Runnable task;
