@@ -1,0 +1,25 @@
+package org.autodisk.rules;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** Node actions that record every call as a line of text. */
+final class RecordingActions implements NodeActions {
+
+    final List<String> calls = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void catchUp(String stream) {
+        calls.add("catchUp " + stream);
+    }
+
+    @Override
+    public void alert(String rule, String message) {
+        calls.add("alert " + rule + ": " + message);
+    }
+
+    @Override
+    public void startMigration(int rangeId, String target) {
+        calls.add("migrate " + rangeId + " " + target);
+    }
+}
