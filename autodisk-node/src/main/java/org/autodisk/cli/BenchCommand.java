@@ -3,6 +3,7 @@ package org.autodisk.cli;
 import picocli.CommandLine.Command;
 
 /** {@code autodisk bench ...}: measurements of a running or freshly started local cluster. */
-@Command(name = "bench", description = "Measure the cluster.", subcommands = {ForwardBench.class, ReplayBench.class})
+@Command(name = "bench", description = "Measure the cluster.", subcommands = {ForwardBench.class, ReplayBench.class,
+    InsertBench.class})
 final class BenchCommand {
 }

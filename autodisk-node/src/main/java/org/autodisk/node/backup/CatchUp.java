@@ -33,6 +33,8 @@ public final class CatchUp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(CatchUp.class);
     private static final int PAGE = 10_000;
+    /** Catch-up pages stay far below the frame limit (a single larger record still goes alone). */
+    private static final long PAGE_BYTES = 1 << 20;
 
     private final String selfId;
     private final LogStore log;
@@ -138,7 +140,7 @@ public final class CatchUp implements AutoCloseable {
     }
 
     private long copyPage(String stream, long through, Set<String> backups) {
-        List<LogRecord> page = log.read(stream, through + 1, PAGE, 16L << 20);
+        List<LogRecord> page = log.read(stream, through + 1, PAGE, PAGE_BYTES);
         if (page.isEmpty()) {
             return log.lastLsn(stream);
         }

@@ -54,7 +54,16 @@ final class Resync {
                 if (page.isEmpty()) {
                     break;
                 }
-                append(target.logNode(), page);
+                int from = 0;
+                long bytes = 0;
+                for (int i = 0; i < page.size(); i++) {
+                    bytes += page.get(i).encodedSize();
+                    if (bytes >= ShipChannel.MAX_BATCH_BYTES || i == page.size() - 1) {
+                        append(target.logNode(), page.subList(from, i + 1));
+                        from = i + 1;
+                        bytes = 0;
+                    }
+                }
                 copied += page.size();
                 next = page.get(page.size() - 1).lsn() + 1;
             }

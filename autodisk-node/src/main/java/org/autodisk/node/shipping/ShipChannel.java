@@ -24,6 +24,9 @@ final class ShipChannel {
 
     static final int MAX_IN_FLIGHT = 4;
 
+    /** A batch closes once it holds this many bytes, so frames stay far below the frame limit. */
+    static final long MAX_BATCH_BYTES = 1 << 20;
+
     private final String stream;
     private final String logNode;
     private final PeerChannel peers;
@@ -84,8 +87,11 @@ final class ShipChannel {
 
     private List<LogRecord> takeBatch() {
         List<LogRecord> batch = new ArrayList<>(Math.min(queue.size(), maxBatch));
-        while (!queue.isEmpty() && batch.size() < maxBatch) {
-            batch.add(queue.poll());
+        long bytes = 0;
+        while (!queue.isEmpty() && batch.size() < maxBatch && (batch.isEmpty() || bytes < MAX_BATCH_BYTES)) {
+            LogRecord r = queue.poll();
+            batch.add(r);
+            bytes += r.encodedSize();
         }
         inFlight++;
         batches++;
