@@ -8,26 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.protocol.Opcode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class BatchTest {
-
-    private FakeNode node;
-    private AutoDiskClient client;
-
-    @BeforeEach
-    void start() {
-        node = FakeNode.start("node-1");
-        client = AutoDiskClient.builder().seeds(node.address()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        node.close();
-    }
+class BatchTest extends FakeNodeTest {
 
     @Test
     void insertsEveryEntry() {

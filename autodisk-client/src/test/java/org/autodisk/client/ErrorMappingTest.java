@@ -8,31 +8,14 @@ import java.util.stream.Stream;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Status;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class ErrorMappingTest {
+class ErrorMappingTest extends FakeNodeTest {
 
     private static final String MESSAGE = "key is 1025 bytes: keys must be 1..1024 bytes";
-
-    private FakeNode node;
-    private AutoDiskClient client;
-
-    @BeforeEach
-    void start() {
-        node = FakeNode.start("node-1");
-        client = AutoDiskClient.builder().seeds(node.address()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        node.close();
-    }
 
     static Stream<Arguments> statuses() {
         return Stream.of(

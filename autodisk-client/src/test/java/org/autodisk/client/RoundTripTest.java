@@ -7,25 +7,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 import org.autodisk.core.cluster.ClusterStatus;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class RoundTripTest {
+class RoundTripTest extends FakeNodeTest {
 
-    private FakeNode node;
-    private AutoDiskClient client;
-
-    @BeforeEach
-    void start() {
-        node = FakeNode.start("node-1");
-        client = AutoDiskClient.builder().seeds(node.address()).clientId("round-trip").build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        node.close();
+    @Override
+    protected AutoDiskClient.Builder configure(AutoDiskClient.Builder builder) {
+        return builder.clientId("round-trip");
     }
 
     @Test

@@ -5,25 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.Optional;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.TraceHop;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TraceTest {
+class TraceTest extends FakeNodeTest {
 
-    private FakeNode node;
-    private AutoDiskClient client;
-
-    @BeforeEach
-    void start() {
-        node = FakeNode.start("entry-node");
-        client = AutoDiskClient.builder().seeds(node.address()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        node.close();
+    @Override
+    protected String nodeId() {
+        return "entry-node";
     }
 
     @Test

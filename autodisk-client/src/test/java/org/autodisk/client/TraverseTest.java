@@ -7,26 +7,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.autodisk.core.protocol.Opcode;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TraverseTest {
-
-    private FakeNode node;
-    private AutoDiskClient client;
-
-    @BeforeEach
-    void start() {
-        node = FakeNode.start("node-1");
-        client = AutoDiskClient.builder().seeds(node.address()).build();
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        node.close();
-    }
+class TraverseTest extends FakeNodeTest {
 
     private List<String> fill(int n) {
         List<String> keys = new ArrayList<>();

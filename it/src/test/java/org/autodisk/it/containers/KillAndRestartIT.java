@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.cluster.ClusterStatus;
@@ -65,12 +66,15 @@ class KillAndRestartIT {
                 keys.add(RangeKeys.keyIn(i % 2 == 0 ? d1Range : d2Range, String.format("crash-%05d", i)));
             }
             AtomicBoolean stop = new AtomicBoolean();
-            CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(viaD1, keys, acked, stop));
+            AtomicInteger failed = new AtomicInteger();
+            CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(viaD1, keys, acked, failed,
+                    stop));
             await("acknowledged inserts before the kill").atMost(Duration.ofMinutes(2))
                     .until(() -> acked.size() >= ACKED_BEFORE_KILL || writer.isDone());
             cluster.kill("d2");
             long killedAt = System.nanoTime();
-            Thread.sleep(2000);
+            await("inserts owned by the dead d2 fail").atMost(Duration.ofMinutes(1))
+                    .until(() -> failed.get() > 0 || writer.isDone());
             stop.set(true);
             int sent = writer.get(2, TimeUnit.MINUTES);
             System.err.printf("[container ITs] %d inserts sent, %d acknowledged; d2 killed %.1f s before the end%n",
@@ -103,7 +107,7 @@ class KillAndRestartIT {
      * or {@code stop} is set. Records each acknowledged one by a readable name ({@code INDEX-OWNER-}).
      */
     private static int write(AutoDiskClient client, List<byte[]> keys, Map<String, byte[]> acked,
-            AtomicBoolean stop) {
+            AtomicInteger failed, AtomicBoolean stop) {
         Semaphore window = new Semaphore(IN_FLIGHT);
         List<CompletableFuture<Void>> all = new ArrayList<>();
         int sent = 0;
@@ -117,6 +121,8 @@ class KillAndRestartIT {
                 window.release();
                 if (err == null) {
                     acked.put(name, value);
+                } else {
+                    failed.incrementAndGet();
                 }
             }));
         }
