@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.RulesReload;
 
 /**
  * The asynchronous view of an {@link AutoDiskClient}: the same operations, returning futures. A future fails
@@ -123,6 +124,14 @@ public interface AsyncAutoDiskClient {
      * @return nodes, ranges, owners and counts
      */
     CompletableFuture<ClusterStatus> status();
+
+    /**
+     * Reloads the rules of every node from its rules directory, all or none: the connected node has every node
+     * compile its rules first and switches them only when all compiled.
+     *
+     * @return what each node said and whether the new rules are in force
+     */
+    CompletableFuture<RulesReload> reloadRules();
 
     /**
      * Creates or replaces a stream and reports what each node did for it.

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.autodisk.core.Limits;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.RulesReload;
 
 /**
  * A connection to an AutoDisk cluster. Connects to one seed node, which routes each request to the owner of
@@ -190,6 +191,15 @@ public final class AutoDiskClient implements AutoCloseable {
      */
     public ClusterStatus status() {
         return await(async.status());
+    }
+
+    /**
+     * Reloads the rules of every node from its rules directory, all or none.
+     *
+     * @return what each node said and whether the new rules are in force
+     */
+    public RulesReload reloadRules() {
+        return await(async.reloadRules());
     }
 
     /**

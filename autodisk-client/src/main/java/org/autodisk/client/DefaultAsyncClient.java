@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.Limits;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.RulesReload;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
 import org.autodisk.core.protocol.KeyValue;
@@ -142,6 +143,12 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
     public CompletableFuture<ClusterStatus> status() {
         return external(dispatcher.call(Opcode.STATUS, EMPTY, false, true)
                 .thenApply(reply -> reply.parse(body -> ClusterStatus.fromJson(Responses.parseBytes(body)))));
+    }
+
+    @Override
+    public CompletableFuture<RulesReload> reloadRules() {
+        return external(dispatcher.call(Opcode.RULES_RELOAD, new byte[] {0}, false, true)
+                .thenApply(reply -> reply.parse(body -> RulesReload.fromJson(Responses.parseBytes(body)))));
     }
 
     @Override

@@ -27,6 +27,8 @@ final class Errors {
             case TIMEOUT -> new RequestTimeoutException(message, status, nodeId);
             case UNSUPPORTED_VERSION -> new ProtocolVersionException(message, status, nodeId);
             case HOP_LIMIT_EXCEEDED -> new RoutingException(message, status, nodeId);
+            case REFUSED -> new RefusedException(message, status, nodeId);
+            case RULE_FAILED -> new RuleFailedException(message, status, nodeId);
             default -> new AutoDiskException(message, status, nodeId);
         };
     }

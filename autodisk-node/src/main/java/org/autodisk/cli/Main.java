@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         description = "A distributed storage cluster of autonomous disks.",
         subcommands = {NodeCommand.class, LocalCommand.class, DemoCommand.class, InsertCommand.class,
             SearchCommand.class, DeleteCommand.class, TraverseCommand.class, StatusCommand.class,
-            BenchCommand.class, CommandLine.HelpCommand.class})
+            RulesCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     private Main() {

@@ -26,6 +26,8 @@ import org.autodisk.node.ops.RequestDispatcher;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.peer.PeerChannels;
 import org.autodisk.node.queue.RequestQueue;
+import org.autodisk.node.rules.LoadReports;
+import org.autodisk.node.rules.NodeRules;
 import org.autodisk.node.server.NodeServer;
 import org.autodisk.node.shipping.LogRecovery;
 import org.autodisk.node.shipping.WriteAheadLog;
@@ -33,6 +35,7 @@ import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.wal.LogStore;
 import org.autodisk.node.wal.SegmentOptions;
+import org.autodisk.rules.BacklogReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -50,33 +53,41 @@ public final class AutoDiskNode implements AutoCloseable {
     private final RequestDispatcher dispatcher;
     private final EventLoopGroup group;
     private final NodeServer server;
+    private final LoadReports loadReports;
 
     private AutoDiskNode(Builder b) throws InterruptedException {
         this.config = b.config;
         String id = config.nodeId();
         logConfiguration();
+        NodeMetrics metrics = new NodeMetrics(id);
+        NodeRules rules = NodeRules.start(config, metrics);
         this.group = new MultiThreadIoEventLoopGroup(config.get(NodeConfigKeys.IO_THREADS),
                 Thread.ofPlatform().name(id + "-io-", 0).daemon().factory(), NioIoHandler.newFactory());
         LocalStore store = b.store != null ? b.store : openStore();
         RequestQueue queue = RequestQueue.workers(id, config.get(NodeConfigKeys.QUEUE_CAPACITY),
                 config.get(NodeConfigKeys.QUEUE_WORKERS));
-        NodeMetrics metrics = new NodeMetrics(id);
         metrics.queueDepth(queue::depth);
         PeerChannel peers = b.peers != null ? b.peers.apply(group) : nettyPeers(group);
         Directory directory = Directory.range(RangeMap.initial(config.dataNodes(), config.splitPoints()));
         LogStore logStore = isLogNode() ? b.logStore != null ? b.logStore : openLogStore() : null;
         WriteAheadLog wal = isLogNode() ? null : recoverAndShip(store, peers);
         CatchUp catchUp = logStore == null ? null : new CatchUp(id, logStore, peers, directory::current,
-                config::logNodesOf, config.get(NodeConfigKeys.CATCH_UP_THRESHOLD),
-                config.get(NodeConfigKeys.CATCH_UP_IDLE_MS));
+                config::logNodesOf, (stream, backups, lag, idleMs) ->
+                        rules.catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)));
         this.ctx = new NodeContext(config.self(), config.members(), store, directory, peers, queue, metrics,
                 config.limits(), config.get(NodeConfigKeys.HOP_LIMIT), config.get(NodeConfigKeys.MAX_RESPONSE_BYTES),
-                wal, logStore, isLogNode() ? null : new BackupStores(backupDir()), catchUp, config::logNodesOf);
+                wal, logStore, isLogNode() ? null : new BackupStores(backupDir()), catchUp, config::logNodesOf,
+                rules);
         this.dispatcher = new RequestDispatcher(ctx);
+        this.loadReports = isLogNode() ? null
+                : new LoadReports(id, config.dataNodes(), peers, dispatcher::selfStatus, rules);
         this.server = b.serve ? NodeServer.start(id, config.listenAddress(), group,
                 config.limits().maxFrameBytes(), dispatcher) : null;
         if (catchUp != null) {
             catchUp.start(CATCH_UP_PERIOD_MS);
+        }
+        if (loadReports != null) {
+            loadReports.start(config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS));
         }
         logReady();
     }
@@ -125,10 +136,10 @@ public final class AutoDiskNode implements AutoCloseable {
         }
         long last = new LogRecovery(config.nodeId(), logNodes, peers, store)
                 .run(Duration.ofMillis(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS)));
-        LOG.info("{}: shipping its write-ahead log to {} (multiplicity {}), next LSN {}", config.nodeId(), logNodes,
-                config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
-        return WriteAheadLog.shipping(config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), peers,
-                last + 1, config.get(NodeConfigKeys.WAL_MAX_BATCH), store::appliedLsn);
+        LOG.info("{}: shipping its write-ahead log to {} (default multiplicity {}, the rules may ask for more), "
+                + "next LSN {}", config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
+        return WriteAheadLog.shipping(config.nodeId(), logNodes, peers, last + 1,
+                config.get(NodeConfigKeys.WAL_MAX_BATCH), store::appliedLsn);
     }
 
     private LocalStore openStore() {
@@ -234,6 +245,15 @@ public final class AutoDiskNode implements AutoCloseable {
     }
 
     /**
+     * Returns this node's rules.
+     *
+     * @return the rules that decide its requests
+     */
+    public NodeRules rules() {
+        return ctx.rules();
+    }
+
+    /**
      * Returns the log this log node keeps.
      *
      * @return the log store, or {@code null} on a data node
@@ -271,6 +291,9 @@ public final class AutoDiskNode implements AutoCloseable {
         if (ctx.catchUp() != null) {
             ctx.catchUp().close();
         }
+        if (loadReports != null) {
+            loadReports.close();
+        }
         ctx.peers().close();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         ctx.store().close();
@@ -280,6 +303,7 @@ public final class AutoDiskNode implements AutoCloseable {
         if (ctx.backups() != null) {
             ctx.backups().close();
         }
+        ctx.rules().close();
         LOG.info("{}: stopped {} in {} ms", id(), drained ? "cleanly" : "after the drain timeout",
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
     }

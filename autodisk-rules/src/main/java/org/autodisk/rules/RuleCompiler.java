@@ -3,6 +3,7 @@ package org.autodisk.rules;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,6 +20,13 @@ final class RuleCompiler {
 
     private static final AtomicLong BUILDS = new AtomicLong();
     private static final String FOLDER = "src/main/resources/org/autodisk/rules/";
+    private static final int CACHED_BASES = 8;
+    private static final Map<List<RuleSource>, KieBase> CACHE = new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<List<RuleSource>, KieBase> eldest) {
+            return size() > CACHED_BASES;
+        }
+    };
 
     /** The outcome: a rule base, or the errors (never both). */
     record Result(KieBase base, List<RuleError> errors) {
@@ -27,7 +35,28 @@ final class RuleCompiler {
     private RuleCompiler() {
     }
 
+    /**
+     * Compiles, or returns the rule base compiled earlier from the same sources (a rule base is immutable and
+     * shared safely, so nodes of one process and repeated reloads of unchanged files compile once).
+     */
     static Result compile(List<RuleSource> sources) {
+        List<RuleSource> key = List.copyOf(sources);
+        synchronized (CACHE) {
+            KieBase cached = CACHE.get(key);
+            if (cached != null) {
+                return new Result(cached, List.of());
+            }
+        }
+        Result result = build(key);
+        if (result.base() != null) {
+            synchronized (CACHE) {
+                CACHE.put(key, result.base());
+            }
+        }
+        return result;
+    }
+
+    private static Result build(List<RuleSource> sources) {
         KieServices services = KieServices.Factory.get();
         KieFileSystem files = services.newKieFileSystem();
         ReleaseId releaseId = services.newReleaseId("org.autodisk", "rules-" + BUILDS.incrementAndGet(), "1");

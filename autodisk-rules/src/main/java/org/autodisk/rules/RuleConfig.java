@@ -5,15 +5,17 @@ import java.util.List;
 /**
  * Settings the shipped rules read through the global {@code config}.
  *
+ * @param logMultiplicity the cluster's log multiplicity ({@code wal.multiplicity}) that routing.drl gives writes
  * @param doubleLogPrefixes keys starting with one of these are logged to two log nodes (examples/double-log.drl)
  * @param writeProtectedPrefixes keys starting with one of these cannot be deleted or replaced
  *     (examples/write-protect.drl)
  * @param catchUpThreshold unapplied records of a backup beyond which a catch-up starts (catch-up.drl)
+ * @param catchUpIdleMillis after this long without appends any backlog is caught up (catch-up.drl)
  * @param skewRatio a node serving more than this times the cluster average is reported (load.drl)
  * @param skewMinRequestsPerSecond below this rate a node is never reported as skewed (load.drl)
  */
-public record RuleConfig(List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
-        long catchUpThreshold, double skewRatio, double skewMinRequestsPerSecond) {
+public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
+        long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond) {
 
     /** Copies the lists. */
     public RuleConfig {
@@ -22,12 +24,25 @@ public record RuleConfig(List<String> doubleLogPrefixes, List<String> writeProte
     }
 
     /**
-     * The defaults: no prefixes, catch up beyond 1000 records, skew at twice the average and 100 req/s.
+     * The defaults: log multiplicity 1, no prefixes, catch up beyond 1000 records or after 200 ms idle, skew at
+     * twice the average and 100 req/s.
      *
      * @return the default settings
      */
     public static RuleConfig defaults() {
-        return new RuleConfig(List.of(), List.of(), 1000, 2.0, 100.0);
+        return new RuleConfig(1, List.of(), List.of(), 1000, 200, 2.0, 100.0);
+    }
+
+    /**
+     * Returns these settings with other prefixes.
+     *
+     * @param doubleLog keys logged twice
+     * @param writeProtected keys that cannot be deleted or replaced
+     * @return the new settings
+     */
+    public RuleConfig withPrefixes(List<String> doubleLog, List<String> writeProtected) {
+        return new RuleConfig(logMultiplicity, doubleLog, writeProtected, catchUpThreshold, catchUpIdleMillis,
+                skewRatio, skewMinRequestsPerSecond);
     }
 
     /**

@@ -30,6 +30,7 @@ public final class RuleEngine implements AutoCloseable {
     private static final String CONDITION = "(condition)";
     private static final Pattern RULE_IN_MESSAGE = Pattern.compile("Rule \"([^\"]*)\"");
 
+    private final String owner;
     private final RuleConfig config;
     private final NodeActions actions;
     private final AtomicReference<KieBase> current;
@@ -38,7 +39,8 @@ public final class RuleEngine implements AutoCloseable {
     private final Map<String, LongAdder> failures = new ConcurrentHashMap<>();
     private final ControlSession control;
 
-    private RuleEngine(KieBase base, RuleConfig config, NodeActions actions) {
+    private RuleEngine(KieBase base, RuleConfig config, NodeActions actions, String owner) {
+        this.owner = owner;
         this.config = config;
         this.actions = actions;
         this.current = new AtomicReference<>(base);
@@ -60,7 +62,25 @@ public final class RuleEngine implements AutoCloseable {
         if (!result.errors().isEmpty()) {
             throw new RuleCompilationException(result.errors());
         }
-        return new RuleEngine(result.base(), config, actions);
+        return new RuleEngine(result.base(), config, actions, "rules");
+    }
+
+    /**
+     * Builds an engine from rules compiled by {@link #prepare}.
+     *
+     * @param prepared rules without errors
+     * @param config the settings rules read through the global {@code config}
+     * @param actions the node's actions, the global {@code actions}
+     * @param owner the node id that begins the engine's log messages
+     * @return the engine
+     * @throws RuleCompilationException when the prepared rules had errors
+     */
+    public static RuleEngine create(Prepared prepared, RuleConfig config, NodeActions actions, String owner)
+            throws RuleCompilationException {
+        if (prepared.base == null) {
+            throw new RuleCompilationException(prepared.errors());
+        }
+        return new RuleEngine(prepared.base, config, actions, owner);
     }
 
     /**
@@ -107,15 +127,81 @@ public final class RuleEngine implements AutoCloseable {
      * @return the compilation errors; empty when the new rules are in force
      */
     public List<RuleError> reload(List<RuleSource> sources) {
-        RuleCompiler.Result result = RuleCompiler.compile(sources);
-        if (!result.errors().isEmpty()) {
-            LOG.warn("rule reload refused, the old rules stay: {}", result.errors());
-            return result.errors();
+        Prepared prepared = prepare(sources);
+        if (!prepared.errors().isEmpty()) {
+            LOG.warn("{}: rule reload refused, the old rules stay: {}", owner, prepared.errors());
+            return prepared.errors();
         }
-        current.set(result.base());
-        control.renew(result.base());
-        LOG.info("rules reloaded: {} files", sources.size());
+        install(prepared);
         return List.of();
+    }
+
+    /**
+     * Compiles new rules without installing them: the first phase of a reload that must succeed on every node
+     * of a cluster before any node switches.
+     *
+     * @param sources the new DRL files (the complete set)
+     * @return the compiled rules, or their errors
+     */
+    public static Prepared prepare(List<RuleSource> sources) {
+        RuleCompiler.Result result = RuleCompiler.compile(sources);
+        return new Prepared(result.base(), result.errors(), sources.size());
+    }
+
+    /**
+     * Installs prepared rules atomically: evaluations already running finish on the old rules.
+     *
+     * @param prepared rules that compiled
+     * @throws IllegalArgumentException if they had errors
+     */
+    public void install(Prepared prepared) {
+        if (prepared.base == null) {
+            throw new IllegalArgumentException("rules with errors cannot be installed: " + prepared.errors());
+        }
+        current.set(prepared.base);
+        control.renew(prepared.base);
+        LOG.info("{}: rules reloaded: {} files", owner, prepared.files);
+    }
+
+    /** Compiled rules waiting to be installed, or the errors that keep them from it. */
+    public static final class Prepared {
+        private final KieBase base;
+        private final List<RuleError> errors;
+        private final int files;
+
+        private Prepared(KieBase base, List<RuleError> errors, int files) {
+            this.base = base;
+            this.errors = List.copyOf(errors);
+            this.files = files;
+        }
+
+        /**
+         * Rules that could not even be compiled (their files could not be read, say).
+         *
+         * @param error why
+         * @return prepared rules carrying only the error
+         */
+        public static Prepared failed(RuleError error) {
+            return new Prepared(null, List.of(error), 0);
+        }
+
+        /**
+         * Returns how many rule files were compiled.
+         *
+         * @return the file count
+         */
+        public int files() {
+            return files;
+        }
+
+        /**
+         * Returns the compilation errors.
+         *
+         * @return errors with file and line; empty when the rules can be installed
+         */
+        public List<RuleError> errors() {
+            return errors;
+        }
     }
 
     /**
@@ -190,7 +276,7 @@ public final class RuleEngine implements AutoCloseable {
         failures.computeIfAbsent(rule, r -> new LongAdder()).increment();
         Throwable cause = e.getCause() != null && e instanceof ConsequenceException ? e.getCause() : e;
         String message = cause.getClass().getSimpleName() + ": " + cause.getMessage();
-        LOG.error("rule '{}' failed on {}: {}", rule, event, message, e);
+        LOG.error("{}: rule '{}' failed on {}: {}", owner, rule, event, message, e);
         return Evaluation.failed(rule, message);
     }
 

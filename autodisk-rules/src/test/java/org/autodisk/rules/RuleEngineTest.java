@@ -142,7 +142,7 @@ class RuleEngineTest {
     void severalThreadsEvaluateConcurrently() throws Exception {
         List<RuleSource> sources = List.of(RuleSource.classpath("routing.drl"),
                 RuleSource.classpath("examples/double-log.drl"), RuleSource.classpath("suspect.drl"));
-        RuleConfig config = new RuleConfig(List.of("d/"), List.of(), 10, 2.0, 1.0);
+        RuleConfig config = new RuleConfig(1, List.of("d/"), List.of(), 10, 200, 2.0, 1.0);
         RecordingActions actions = new RecordingActions();
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try (RuleEngine engine = RuleEngine.create(sources, config, actions)) {

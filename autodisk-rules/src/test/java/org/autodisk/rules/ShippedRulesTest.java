@@ -8,7 +8,8 @@ import org.junit.jupiter.api.Test;
 
 class ShippedRulesTest {
 
-    private static final RuleConfig CONFIG = new RuleConfig(List.of("log2/"), List.of("ro/"), 100, 2.0, 10.0);
+    private static final RuleConfig CONFIG = new RuleConfig(1, List.of("log2/"), List.of("ro/"), 100, 500, 2.0,
+            10.0);
 
     private static RuleEngine engine(RecordingActions actions, String... files) throws Exception {
         List<RuleSource> sources = Arrays.stream(files).map(RuleSource::classpath).toList();
@@ -38,9 +39,30 @@ class ShippedRulesTest {
     void catchUpStartsBeyondTheThreshold() throws Exception {
         RecordingActions actions = new RecordingActions();
         try (RuleEngine engine = engine(actions, "catch-up.drl")) {
-            engine.evaluate(new BacklogReport("s1", "d2", 100));
-            engine.evaluate(new BacklogReport("s2", "d3", 101));
+            engine.evaluate(new BacklogReport("s1", "d2", 100, 0));
+            engine.evaluate(new BacklogReport("s2", "d3", 101, 0));
             assertThat(actions.calls).containsExactly("catchUp s2");
+        }
+    }
+
+    @Test
+    void catchUpStartsWhenIdleWithAnyBacklog() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions, "catch-up.drl")) {
+            engine.evaluate(new BacklogReport("s1", "d2", 5, 499));
+            engine.evaluate(new BacklogReport("s2", "d3", 0, 10_000));
+            engine.evaluate(new BacklogReport("s3", "d1", 1, 500));
+            assertThat(actions.calls).containsExactly("catchUp s3");
+        }
+    }
+
+    @Test
+    void routingGivesWritesTheClusterLogMultiplicity() throws Exception {
+        RuleConfig two = new RuleConfig(2, List.of(), List.of(), 100, 500, 2.0, 10.0);
+        try (RuleEngine engine = RuleEngine.create(List.of(RuleSource.classpath("routing.drl")), two,
+                NodeActions.NONE)) {
+            assertThat(engine.decide(new InsertRequested("r1", "apple", 10, true, 0, 0)))
+                    .isEqualTo(Decision.handleLocally(2));
         }
     }
 

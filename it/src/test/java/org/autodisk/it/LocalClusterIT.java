@@ -2,15 +2,10 @@ package org.autodisk.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.StreamEntry;
@@ -31,13 +26,10 @@ class LocalClusterIT {
     @Test
     void localClusterOfProcessesServesForwardsTraversesAndStopsCleanly() throws Exception {
         int basePort = FreePorts.base(3);
-        ProcessBuilder builder = new ProcessBuilder("../autodisk", "local", "--data-nodes", "3", "--base-port",
-                String.valueOf(basePort), "--dir", dir.toString(), "--split-points", "h,p")
-                .redirectErrorStream(true);
-        builder.environment().put("AUTODISK_NO_BUILD", "1");
-        Process launcher = builder.start();
+        Process launcher = Launcher.start("local", "--data-nodes", "3", "--base-port", String.valueOf(basePort),
+                "--dir", dir.toString(), "--split-points", "h,p");
         try {
-            String seeds = awaitReady(launcher);
+            String seeds = Launcher.awaitReady(launcher);
             assertThat(seeds.split(",")).hasSize(3);
             List<ProcessHandle> nodes = launcher.descendants().toList();
             assertThat(nodes).hasSizeGreaterThanOrEqualTo(3);
@@ -74,29 +66,5 @@ class LocalClusterIT {
 
     private static AutoDiskClient client(String address) {
         return AutoDiskClient.builder().seeds(address).requestTimeout(Duration.ofSeconds(20)).build();
-    }
-
-    private static String awaitReady(Process launcher) throws Exception {
-        BufferedReader out = new BufferedReader(new InputStreamReader(launcher.getInputStream(),
-                StandardCharsets.UTF_8));
-        StringBuilder seen = new StringBuilder();
-        CompletableFuture<String> ready = CompletableFuture.supplyAsync(() -> {
-            try {
-                for (String line = out.readLine(); line != null; line = out.readLine()) {
-                    seen.append(line).append('\n');
-                    if (line.startsWith("cluster ready: seeds=")) {
-                        return line.substring("cluster ready: seeds=".length());
-                    }
-                }
-                throw new IllegalStateException("launcher ended before the cluster was ready:\n" + seen);
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
-        try {
-            return ready.get(180, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("no 'cluster ready' line within 180 s; output so far:\n" + seen, e);
-        }
     }
 }

@@ -8,7 +8,8 @@ import java.util.Locale;
  * One configuration setting, defined once: its dotted name, type, default and one-line documentation.
  *
  * @param name         dotted name as written in YAML ({@code queue.capacity})
- * @param type         {@code String}, {@code Integer}, {@code Long}, {@code Boolean} or {@code List}
+ * @param type         {@code String}, {@code Integer}, {@code Long}, {@code Double}, {@code Boolean} or
+ *                     {@code List}
  * @param defaultValue the value when the setting is absent; {@code null} means required
  * @param doc          one line for the reference table
  * @param <T>          the value type
@@ -64,6 +65,8 @@ public record ConfigKey<T>(String name, Class<T> type, T defaultValue, String do
             return Integer.valueOf(text);
         } else if (type == Long.class) {
             return Long.valueOf(text);
+        } else if (type == Double.class) {
+            return Double.valueOf(text);
         } else if (type == Boolean.class) {
             return parseBoolean(text);
         } else if (type == String.class) {

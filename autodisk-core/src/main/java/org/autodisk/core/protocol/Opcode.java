@@ -21,7 +21,9 @@ public enum Opcode {
     /** To a log node: read a data node's log records from an LSN, for recovery. */
     LOG_READ(9),
     /** Log node to a backup data node: apply these records of another data node to its backup copy. */
-    BACKUP_APPLY(10);
+    BACKUP_APPLY(10),
+    /** Reload the rules: on every node from its rules directory, all or none (body: one phase byte). */
+    RULES_RELOAD(11);
 
     private static final Opcode[] BY_CODE = new Opcode[256];
 

@@ -29,7 +29,11 @@ public enum Status {
     /** A request arrived before the HELLO handshake. */
     HANDSHAKE_REQUIRED(12),
     /** A log node refused records of a range epoch older than one it has seen: the sender is a stale owner. */
-    FENCED(13);
+    FENCED(13),
+    /** A rule refused the request (a write-protected key, say); the message says why. */
+    REFUSED(14),
+    /** A rule threw while deciding the request; the message names the rule. The node goes on serving. */
+    RULE_FAILED(15);
 
     private static final Status[] BY_CODE = new Status[256];
 

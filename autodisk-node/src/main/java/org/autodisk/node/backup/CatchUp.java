@@ -26,7 +26,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The log node's catch-up (seed 004, Rule_5): applies each data node's log to the backup copies of its ranges,
- * asynchronously, when the un-applied log passes a threshold or the log node is idle. Only the first log node
+ * asynchronously, when the rules ask for it (catch-up.drl: the un-applied log passes a threshold, or the log
+ * node is idle). Every period each stream's backlog is put to the {@link CatchUpPolicy}. Only the first log node
  * of a data node does it. Log segments are truncated below what both the owner and the backups have applied.
  */
 public final class CatchUp implements AutoCloseable {
@@ -41,8 +42,7 @@ public final class CatchUp implements AutoCloseable {
     private final PeerChannel peers;
     private final Supplier<RangeMap> map;
     private final Function<String, List<String>> logNodesOf;
-    private final int threshold;
-    private final long idleNanos;
+    private final CatchUpPolicy policy;
     private final Map<String, Long> progress = new ConcurrentHashMap<>();
     private final Map<String, Long> ownerApplied = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
@@ -56,18 +56,16 @@ public final class CatchUp implements AutoCloseable {
      * @param peers      the peer channel
      * @param map        the current range map (owners and backups)
      * @param logNodesOf the log nodes of a data node
-     * @param threshold  un-applied records that start a catch-up at once
-     * @param idleMs     quiet time after which any lag is caught up
+     * @param policy     decides when a stream's backups are caught up (the rules)
      */
     public CatchUp(String selfId, LogStore log, PeerChannel peers, Supplier<RangeMap> map,
-            Function<String, List<String>> logNodesOf, int threshold, long idleMs) {
+            Function<String, List<String>> logNodesOf, CatchUpPolicy policy) {
         this.selfId = selfId;
         this.log = log;
         this.peers = peers;
         this.map = map;
         this.logNodesOf = logNodesOf;
-        this.threshold = threshold;
-        this.idleNanos = TimeUnit.MILLISECONDS.toNanos(idleMs);
+        this.policy = policy;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-catch-up")
                 .daemon().factory());
     }
@@ -110,10 +108,16 @@ public final class CatchUp implements AutoCloseable {
         }
         long through = progress.computeIfAbsent(stream, s -> probe(s, backups));
         long lag = log.lastLsn(stream) - through;
-        boolean idle = System.nanoTime() - lastAppend > idleNanos;
-        while (lag > 0 && (lag >= threshold || idle)) {
-            through = copyPage(stream, through, backups);
-            lag = log.lastLsn(stream) - through;
+        long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastAppend);
+        if (lag > 0 && policy.catchUpNow(stream, String.join(",", backups), lag, idleMs)) {
+            long target = log.lastLsn(stream);
+            while (through < target) {
+                long before = through;
+                through = copyPage(stream, through, backups);
+                if (through <= before) {
+                    break;
+                }
+            }
         }
         long keep = Math.min(through, ownerApplied.getOrDefault(stream, 0L));
         if (keep > 0) {

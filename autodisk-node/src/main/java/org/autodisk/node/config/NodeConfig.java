@@ -20,6 +20,7 @@ import org.autodisk.core.Limits;
 import org.autodisk.core.config.Config;
 import org.autodisk.core.config.ConfigException;
 import org.autodisk.core.config.ConfigKey;
+import org.autodisk.rules.RuleConfig;
 
 /**
  * A node's validated configuration: the effective {@link Config} plus the parsed member list and split points.
@@ -142,6 +143,41 @@ public final class NodeConfig {
             throw new ConfigException("wal.multiplicity " + m + " needs 1 or 2 and at most the " + logNodes().size()
                     + " log nodes of cluster.nodes");
         }
+        if (!config.get(NodeConfigKeys.RULES_DOUBLE_LOG).isEmpty() && logNodes().size() < 2) {
+            throw new ConfigException("rules.double-log-prefixes " + config.get(NodeConfigKeys.RULES_DOUBLE_LOG)
+                    + " needs at least 2 log nodes in cluster.nodes; there are " + logNodes().size());
+        }
+        if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
+            throw new ConfigException("rules.skew-ratio must be above 1.0, was "
+                    + config.get(NodeConfigKeys.RULES_SKEW_RATIO));
+        }
+    }
+
+    /**
+     * Returns the settings the rules read through their global {@code config}.
+     *
+     * @return the rule settings
+     */
+    public RuleConfig ruleConfig() {
+        return new RuleConfig(config.get(NodeConfigKeys.WAL_MULTIPLICITY), strings(NodeConfigKeys.RULES_DOUBLE_LOG),
+                strings(NodeConfigKeys.RULES_WRITE_PROTECTED), config.get(NodeConfigKeys.CATCH_UP_THRESHOLD),
+                config.get(NodeConfigKeys.CATCH_UP_IDLE_MS), config.get(NodeConfigKeys.RULES_SKEW_RATIO),
+                config.get(NodeConfigKeys.RULES_SKEW_MIN_RATE));
+    }
+
+    @SuppressWarnings("rawtypes")
+    private List<String> strings(ConfigKey<List> key) {
+        return ((List<?>) config.get(key)).stream().map(String::valueOf).toList();
+    }
+
+    /**
+     * Returns the user rules directory.
+     *
+     * @return the directory, or {@code null} when {@code rules.dir} is empty
+     */
+    public Path rulesDir() {
+        String dir = config.get(NodeConfigKeys.RULES_DIR);
+        return dir.isBlank() ? null : Path.of(dir);
     }
 
     /**
@@ -154,8 +190,9 @@ public final class NodeConfig {
     }
 
     /**
-     * Returns the log nodes a data node ships to: {@code wal.multiplicity} of them, starting at the data node's
-     * position, so data nodes spread over the log nodes.
+     * Returns the log nodes a data node ships every record to: {@code wal.multiplicity} of them, or 2 when
+     * {@code rules.double-log-prefixes} is set (a record's multiplicity is how many must hold it before it counts
+     * as durable), starting at the data node's position, so data nodes spread over the log nodes.
      *
      * @param dataNode a data node id
      * @return its log nodes, empty if the cluster has none
@@ -166,7 +203,8 @@ public final class NodeConfig {
             return List.of();
         }
         int start = dataNodes().indexOf(dataNode);
-        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
+        int m = Math.min(logs.size(), Math.max(config.get(NodeConfigKeys.WAL_MULTIPLICITY),
+                config.get(NodeConfigKeys.RULES_DOUBLE_LOG).isEmpty() ? 1 : 2));
         List<String> mine = new ArrayList<>();
         for (int j = 0; j < m; j++) {
             mine.add(logs.get((start + j) % logs.size()));

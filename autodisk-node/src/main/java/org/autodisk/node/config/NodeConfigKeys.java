@@ -76,16 +76,46 @@ public final class NodeConfigKeys {
 
     /** Catch-up threshold. */
     public static final ConfigKey<Integer> CATCH_UP_THRESHOLD = ConfigKey.of("wal.catch-up-threshold",
-            Integer.class, 1000, "Log node: un-applied records of a data node that start catching its backup up.");
+            Integer.class, 1000, "Log node: un-applied records beyond which catch-up.drl catches a backup up.");
     /** Catch-up idle time. */
     public static final ConfigKey<Integer> CATCH_UP_IDLE_MS = ConfigKey.of("wal.catch-up-idle-ms", Integer.class,
-            200, "Log node: after this long without appends, any backup lag is caught up.");
+            200, "Log node: after this long without appends, catch-up.drl catches up any backup lag.");
+
+    /** User rules directory. */
+    public static final ConfigKey<String> RULES_DIR = ConfigKey.of("rules.dir", String.class, "",
+            "Directory of user .drl files, loaded after the shipped ones (same name replaces); empty: none.");
+    /** Whether the shipped rule files load. */
+    public static final ConfigKey<Boolean> RULES_SHIPPED = ConfigKey.of("rules.shipped", Boolean.class, true,
+            "Load the shipped rule files (routing, catch-up, load, suspect); false: only rules.dir decides.");
+    /** Double-log prefixes. */
+    @SuppressWarnings("rawtypes")
+    public static final ConfigKey<List> RULES_DOUBLE_LOG = ConfigKey.of("rules.double-log-prefixes", List.class,
+            List.of(), "Key prefixes the double-log rule logs to 2 log nodes; set: each data node ships to 2.");
+    /** Write-protected prefixes. */
+    @SuppressWarnings("rawtypes")
+    public static final ConfigKey<List> RULES_WRITE_PROTECTED = ConfigKey.of("rules.write-protected-prefixes",
+            List.class, List.of(), "Key prefixes the write-protect rule refuses to delete or replace.");
+    /** Skew ratio. */
+    public static final ConfigKey<Double> RULES_SKEW_RATIO = ConfigKey.of("rules.skew-ratio", Double.class, 2.0,
+            "load.drl alerts when a node serves more than this times the cluster average.");
+    /** Skew floor. */
+    public static final ConfigKey<Double> RULES_SKEW_MIN_RATE = ConfigKey.of(
+            "rules.skew-min-requests-per-second", Double.class, 100.0,
+            "load.drl never alerts for a node serving fewer requests per second.");
+    /** Load report period. */
+    public static final ConfigKey<Integer> RULES_LOAD_REPORT_MS = ConfigKey.of("rules.load-report-ms",
+            Integer.class, 1000, "Data node: how often every data node's load is gathered for the load rules.");
+    /** Alert repeat interval. */
+    public static final ConfigKey<Integer> RULES_ALERT_INTERVAL_MS = ConfigKey.of("rules.alert-interval-ms",
+            Integer.class, 10_000, "The same alert from the same rule is logged at most once per this interval.");
 
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
             SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
             FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY,
-            WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS);
+            WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR,
+            RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
+            RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);
 
     private NodeConfigKeys() {
     }

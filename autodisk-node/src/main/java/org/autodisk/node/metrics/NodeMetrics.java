@@ -24,6 +24,9 @@ public final class NodeMetrics {
     private final LongAdder forwarded = new LongAdder();
     private final LongAdder overloaded = new LongAdder();
     private final LongAdder errors = new LongAdder();
+    private final Histogram ruleTime = new ConcurrentHistogram(3);
+    private final LongAdder ruleFailures = new LongAdder();
+    private final LongAdder alerts = new LongAdder();
     private volatile IntSupplier queueDepth = () -> 0;
 
     /**
@@ -47,6 +50,8 @@ public final class NodeMetrics {
         counter("autodisk.forwarded", forwarded, nodeId);
         counter("autodisk.overloaded", overloaded, nodeId);
         counter("autodisk.errors", errors, nodeId);
+        counter("autodisk.rules.failures", ruleFailures, nodeId);
+        counter("autodisk.rules.alerts", alerts, nodeId);
         Gauge.builder("autodisk.queue.depth", this, m -> m.queueDepth.getAsInt()).tag("node", nodeId)
                 .register(registry);
     }
@@ -93,6 +98,25 @@ public final class NodeMetrics {
         overloaded.increment();
     }
 
+    /**
+     * Records how long the rules took to decide one request.
+     *
+     * @param nanos the evaluation time
+     */
+    public void ruleTime(long nanos) {
+        ruleTime.recordValue(Math.max(0, nanos));
+    }
+
+    /** Counts an evaluation in which a rule threw. */
+    public void ruleFailure() {
+        ruleFailures.increment();
+    }
+
+    /** Counts an alert a rule raised. */
+    public void alert() {
+        alerts.increment();
+    }
+
     /** Counts a request answered with an error. */
     public void error() {
         errors.increment();
@@ -123,6 +147,10 @@ public final class NodeMetrics {
         m.put("queue.wait.p99.us", micros(queueWait, 99));
         m.put("service.p50.us", micros(serviceTime, 50));
         m.put("service.p99.us", micros(serviceTime, 99));
+        m.put("rules.p50.us", micros(ruleTime, 50));
+        m.put("rules.p99.us", micros(ruleTime, 99));
+        m.put("rules.failures", ruleFailures.doubleValue());
+        m.put("rules.alerts", alerts.doubleValue());
         return m;
     }
 

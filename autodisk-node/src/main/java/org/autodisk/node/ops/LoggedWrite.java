@@ -27,9 +27,10 @@ final class LoggedWrite {
      * @param request the request
      * @param range   the key's range (owned here)
      * @param record  the change (its LSN is assigned by the log; 0 here)
+     * @param multiplicity how many log nodes must hold the record before it is applied (the rules' decision)
      * @param reply   builds the reply body from the store's answer (created / existed)
      */
-    static void write(NodeContext ctx, Request request, KeyRange range, LogRecord record,
+    static void write(NodeContext ctx, Request request, KeyRange range, LogRecord record, int multiplicity,
             Function<Boolean, byte[]> reply) {
         long t0 = System.nanoTime();
         if (ctx.wal() == null) {
@@ -40,8 +41,8 @@ final class LoggedWrite {
             request.reply(reply.apply(changed));
             return;
         }
-        request.action("log+store");
-        ctx.wal().log(range.id(), range.epoch(), record.op(), record.key(), record.value(),
+        request.action(multiplicity > 1 ? "log x" + multiplicity + "+store" : "log+store");
+        ctx.wal().log(range.id(), range.epoch(), record.op(), record.key(), record.value(), multiplicity,
                 durable -> apply(ctx, request, durable, t0, reply),
                 failure -> request.replyError(failure instanceof PeerException pe ? pe.status()
                         : Status.NODE_UNAVAILABLE, failure.getMessage()));

@@ -10,6 +10,7 @@ import org.autodisk.node.directory.Directory;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.queue.RequestQueue;
+import org.autodisk.node.rules.NodeRules;
 import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.wal.LogStore;
@@ -32,11 +33,12 @@ import org.autodisk.node.wal.LogStore;
  * @param backups          a data node's backup copies of other nodes' ranges ({@code null} on log nodes)
  * @param catchUp          a log node's backup catch-up ({@code null} on data nodes)
  * @param logNodesOf       the log nodes of each data node
+ * @param rules            the node's ECA rules, which decide every stream request
  */
 public record NodeContext(ClusterMember self, List<ClusterMember> members, LocalStore store, Directory directory,
         PeerChannel peers, RequestQueue queue, NodeMetrics metrics, Limits limits, int hopLimit,
         int maxResponseBytes, WriteAheadLog wal, LogStore logStore, BackupStores backups, CatchUp catchUp,
-        Function<String, List<String>> logNodesOf) {
+        Function<String, List<String>> logNodesOf, NodeRules rules) {
 
     /**
      * Returns this node's id.

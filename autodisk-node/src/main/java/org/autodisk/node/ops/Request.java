@@ -44,6 +44,15 @@ public final class Request {
     }
 
     /**
+     * Returns the handle rules see for this request: the node and the frame's request id.
+     *
+     * @return e.g. {@code d1#42}
+     */
+    public String id() {
+        return nodeId + "#" + frame.requestId();
+    }
+
+    /**
      * Marks the start of work and returns how long the request waited in the queue.
      *
      * @return queue wait in nanoseconds

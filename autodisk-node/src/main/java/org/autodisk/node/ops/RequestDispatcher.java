@@ -3,6 +3,7 @@ package org.autodisk.node.ops;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.ProtocolException;
@@ -36,12 +37,14 @@ public final class RequestDispatcher {
     public RequestDispatcher(NodeContext ctx) {
         this.ctx = ctx;
         Router router = new Router(ctx);
-        handlers.put(Opcode.INSERT, new InsertHandler(ctx, router));
-        handlers.put(Opcode.SEARCH, new SearchHandler(ctx, router));
-        handlers.put(Opcode.DELETE, new DeleteHandler(ctx, router));
-        handlers.put(Opcode.TRAVERSE, new TraverseHandler(ctx, router));
+        RuleGate gate = new RuleGate(ctx, router);
+        handlers.put(Opcode.INSERT, new InsertHandler(ctx, router, gate));
+        handlers.put(Opcode.SEARCH, new SearchHandler(ctx, router, gate));
+        handlers.put(Opcode.DELETE, new DeleteHandler(ctx, router, gate));
+        handlers.put(Opcode.TRAVERSE, new TraverseHandler(ctx, router, gate));
         handlers.put(Opcode.STATUS, new StatusHandler(ctx));
         handlers.put(Opcode.NODE_INFO, new NodeInfoHandler(ctx));
+        handlers.put(Opcode.RULES_RELOAD, new RulesReloadHandler(ctx));
         if (ctx.logStore() != null) {
             handlers.put(Opcode.LOG_APPEND, new LogAppendHandler(ctx));
             handlers.put(Opcode.LOG_READ, new LogReadHandler(ctx));
@@ -121,6 +124,15 @@ public final class RequestDispatcher {
         if (error) {
             ctx.metrics().error();
         }
+    }
+
+    /**
+     * Returns this node's own figures, as NODE_INFO answers them.
+     *
+     * @return the node's status
+     */
+    public NodeStatus selfStatus() {
+        return NodeInfoHandler.selfStatus(ctx);
     }
 
     /** Stops admitting requests; those admitted still complete. */

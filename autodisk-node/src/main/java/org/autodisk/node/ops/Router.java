@@ -10,8 +10,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides where a keyed request is served: here if this node owns the key in its directory copy, else the
- * owner, node-to-node, with the reply relayed back. The hop count in the frame stops forwarding loops.
+ * Carries out a rule's decision to forward: sends the request node-to-node to the owner of its key and relays
+ * the reply back. The hop count in the frame stops forwarding loops; a peer that cannot be reached is reported
+ * to the rules as suspected.
  */
 final class Router {
 
@@ -24,30 +25,24 @@ final class Router {
     }
 
     /**
-     * Forwards the request if another node owns the key.
+     * Tells whether this node owns a range in its directory copy.
      *
-     * @param request the request
-     * @param key     its key
-     * @return true if the request was forwarded (the reply will be relayed), false if it is served here
+     * @param range the range
+     * @return true if it is served here
      */
-    boolean forwardIfRemote(Request request, byte[] key) {
-        return localRange(request, key) == null;
+    boolean owns(KeyRange range) {
+        return range.owner().equals(ctx.nodeId());
     }
 
     /**
-     * Returns the key's range if this node owns it, else forwards the request to the owner.
+     * Forwards the request to the owner of its key's range and relays the owner's reply.
      *
      * @param request the request
-     * @param key     its key
-     * @return the range if served here, {@code null} if the request was forwarded
+     * @param range   the key's range
+     * @param key     the key
      */
-    KeyRange localRange(Request request, byte[] key) {
-        KeyRange range = ctx.directory().current().lookup(key);
-        if (range.owner().equals(ctx.nodeId())) {
-            return range;
-        }
+    void forwardToOwner(Request request, KeyRange range, byte[] key) {
         forward(request, range.owner(), request.frame(), "key " + Keys.render(key)).thenAccept(request::relay);
-        return null;
     }
 
     /**
@@ -85,9 +80,13 @@ final class Router {
         Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
                 ? err.getCause() : err;
         if (cause instanceof PeerException pe) {
+            if (pe.status() == Status.NODE_UNAVAILABLE || pe.status() == Status.TIMEOUT) {
+                ctx.rules().suspect(target, pe.getMessage());
+            }
             request.replyError(pe.status(), pe.getMessage());
         } else {
             LOG.warn("{}: forwarding to {} failed", ctx.nodeId(), target, cause);
+            ctx.rules().suspect(target, String.valueOf(cause));
             request.replyError(Status.NODE_UNAVAILABLE, "forwarding to " + target + " failed: " + cause);
         }
     }

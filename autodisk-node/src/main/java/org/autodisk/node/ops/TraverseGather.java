@@ -11,16 +11,20 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.directory.KeyRange;
+import org.autodisk.rules.Decision;
+import org.autodisk.rules.TraverseRequested;
 
 /**
- * One traverse in progress: walks the ranges from a cursor, reading local ranges from the store and asking
- * the owners of the others (one sub-request per range, resumed while a page was cut), until the limit, the end
- * key, the end of the key space or the response budget is reached. Remote pages continue on a worker.
+ * One traverse in progress: walks the ranges from a cursor and lets the rules decide each: read a local
+ * range from the store, or forward to its owner (one sub-request per range, resumed while a page was cut),
+ * until the limit, the end key, the end of the key space or the response budget is reached. Remote pages
+ * continue on a worker.
  */
 final class TraverseGather {
 
     private final NodeContext ctx;
     private final Router router;
+    private final RuleGate gate;
     private final Request request;
     private final byte[] end;
     private final List<KeyValue> out = new ArrayList<>();
@@ -28,9 +32,10 @@ final class TraverseGather {
     private int remaining;
     private long bytes;
 
-    TraverseGather(NodeContext ctx, Router router, Request request, TraverseRequest req) {
+    TraverseGather(NodeContext ctx, Router router, RuleGate gate, Request request, TraverseRequest req) {
         this.ctx = ctx;
         this.router = router;
+        this.gate = gate;
         this.request = request;
         this.end = req.toExclusive();
         this.cursor = req.from();
@@ -45,7 +50,11 @@ final class TraverseGather {
             }
             KeyRange range = ctx.directory().current().lookup(cursor);
             byte[] stop = stopFor(range);
-            if (!range.owner().equals(ctx.nodeId())) {
+            Decision decision = decide(range, stop);
+            if (decision == null) {
+                return;
+            }
+            if (decision.kind() == Decision.Kind.FORWARD) {
                 askOwner(range.owner(), stop);
                 return;
             }
@@ -54,6 +63,12 @@ final class TraverseGather {
             request.component("store", System.nanoTime() - t0);
         }
         finish(null);
+    }
+
+    private Decision decide(KeyRange range, byte[] stop) {
+        TraverseRequested event = new TraverseRequested(request.id(), RuleGate.text(cursor),
+                stop == null ? "" : RuleGate.text(stop), router.owns(range), range.id(), request.frame().hops());
+        return gate.decide(request, event, range);
     }
 
     private boolean pastEnd() {

@@ -11,10 +11,12 @@ final class TraverseHandler implements OperationHandler {
 
     private final NodeContext ctx;
     private final Router router;
+    private final RuleGate gate;
 
-    TraverseHandler(NodeContext ctx, Router router) {
+    TraverseHandler(NodeContext ctx, Router router, RuleGate gate) {
         this.ctx = ctx;
         this.router = router;
+        this.gate = gate;
     }
 
     @Override
@@ -22,7 +24,7 @@ final class TraverseHandler implements OperationHandler {
         TraverseRequest req = TraverseRequest.decode(request.frame().body());
         validate(req);
         request.action("gather");
-        new TraverseGather(ctx, router, request, req).run();
+        new TraverseGather(ctx, router, gate, request, req).run();
     }
 
     private void validate(TraverseRequest req) {

@@ -1,5 +1,7 @@
 package org.autodisk.node.peer;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,6 +18,7 @@ public final class InMemoryPeerChannel implements PeerChannel {
 
     private final Map<String, BiConsumer<Frame, Consumer<Frame>>> endpoints;
     private final Map<String, Boolean> down = new ConcurrentHashMap<>();
+    private final Map<String, List<Runnable>> held = new ConcurrentHashMap<>();
 
     /**
      * Creates a channel over a shared registry of endpoints.
@@ -36,6 +39,33 @@ public final class InMemoryPeerChannel implements PeerChannel {
         down.put(nodeId, unreachable);
     }
 
+    /**
+     * Holds back the answers of a peer until released (fault injection: a slow peer). Requests still reach it.
+     *
+     * @param nodeId the peer
+     * @param hold   true to hold its answers; false to release the held ones, in order, and stop holding
+     */
+    public void holdAnswers(String nodeId, boolean hold) {
+        List<Runnable> waiting;
+        synchronized (held) {
+            waiting = hold ? held.putIfAbsent(nodeId, new ArrayList<>()) : held.remove(nodeId);
+        }
+        if (!hold && waiting != null) {
+            waiting.forEach(Runnable::run);
+        }
+    }
+
+    private void answer(String nodeId, CompletableFuture<Frame> response, Frame frame) {
+        synchronized (held) {
+            List<Runnable> waiting = held.get(nodeId);
+            if (waiting != null) {
+                waiting.add(() -> response.complete(frame));
+                return;
+            }
+        }
+        response.complete(frame);
+    }
+
     @Override
     public CompletableFuture<Frame> send(String nodeId, Frame request) {
         BiConsumer<Frame, Consumer<Frame>> endpoint = endpoints.get(nodeId);
@@ -44,7 +74,7 @@ public final class InMemoryPeerChannel implements PeerChannel {
                     "peer " + nodeId + " is unreachable"));
         }
         CompletableFuture<Frame> response = new CompletableFuture<>();
-        endpoint.accept(request, response::complete);
+        endpoint.accept(request, frame -> answer(nodeId, response, frame));
         return response;
     }
 

@@ -17,14 +17,13 @@ import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.peer.PeerException;
 
 /**
- * {@link WriteAheadLog} that ships to log nodes. Records wait in LSN order; the head is released to the apply
- * thread as soon as enough log nodes acknowledged it (all configured ones, or the ones still up when degraded),
- * or failed once too few of them can still acknowledge it.
+ * {@link WriteAheadLog} that ships every record to all its log nodes. Records wait in LSN order; the head is
+ * released to the apply thread as soon as as many log nodes as its multiplicity acknowledged it (or all still up,
+ * when fewer are up: degraded), or failed once too few of them can still acknowledge it.
  */
 final class LogShipping implements WriteAheadLog {
 
     private final String selfId;
-    private final int multiplicity;
     private final List<ShipChannel> channels = new ArrayList<>();
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final ExecutorService applier;
@@ -37,15 +36,15 @@ final class LogShipping implements WriteAheadLog {
 
     private static final long RESYNC_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private record Pending(LogRecord record, Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure) {
+    private record Pending(LogRecord record, int multiplicity, Consumer<LogRecord> onDurable,
+            Consumer<RuntimeException> onFailure) {
     }
 
-    LogShipping(String selfId, List<String> logNodes, int multiplicity, PeerChannel peers, long nextLsn,
-            int maxBatch, LongSupplier applied) {
+    LogShipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn, int maxBatch,
+            LongSupplier applied) {
         this.selfId = selfId;
         this.applied = applied;
         this.resync = new Resync(selfId, peers);
-        this.multiplicity = multiplicity;
         this.nextLsn = nextLsn;
         for (String logNode : logNodes) {
             channels.add(new ShipChannel(selfId, logNode, peers, maxBatch, this));
@@ -55,8 +54,8 @@ final class LogShipping implements WriteAheadLog {
     }
 
     @Override
-    public void log(int rangeId, long epoch, int op, byte[] key, byte[] value, Consumer<LogRecord> onDurable,
-            Consumer<RuntimeException> onFailure) {
+    public void log(int rangeId, long epoch, int op, byte[] key, byte[] value, int multiplicity,
+            Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure) {
         List<ShipChannel> targets = new ArrayList<>();
         LogRecord record;
         synchronized (this) {
@@ -64,7 +63,7 @@ final class LogShipping implements WriteAheadLog {
                 channels.forEach(ShipChannel::retry);
             }
             record = new LogRecord(rangeId, epoch, nextLsn++, op, key, value);
-            pending.add(new Pending(record, onDurable, onFailure));
+            pending.add(new Pending(record, multiplicity, onDurable, onFailure));
             shipped++;
             channels.stream().filter(c -> c.up() || c.held()).forEach(targets::add);
             maybeResync();
@@ -114,7 +113,7 @@ final class LogShipping implements WriteAheadLog {
             long acked = channels.stream().filter(c -> c.ackedLsn() >= lsn).count();
             long possible = channels.stream().filter(c -> c.mayStillAck(lsn)).count();
             long up = channels.stream().filter(ShipChannel::up).count();
-            long needed = Math.max(1, Math.min(multiplicity, up));
+            long needed = Math.max(1, Math.min(p.multiplicity(), up));
             if (acked >= needed) {
                 pending.poll();
                 applier.execute(() -> p.onDurable().accept(p.record()));
@@ -146,7 +145,7 @@ final class LogShipping implements WriteAheadLog {
 
     @Override
     public boolean degraded() {
-        return channels.stream().filter(ShipChannel::up).count() < multiplicity;
+        return channels.stream().filter(ShipChannel::up).count() < channels.size();
     }
 
     @Override

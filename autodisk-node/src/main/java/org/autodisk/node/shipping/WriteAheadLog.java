@@ -8,9 +8,9 @@ import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.node.peer.PeerChannel;
 
 /**
- * A data node's write-ahead log: every change gets the next LSN and is shipped to the node's log nodes; it is
- * handed back for applying only once the required log nodes made it durable. Callbacks run on one apply
- * thread in LSN order, so applying in the callback applies in log order.
+ * A data node's write-ahead log: every change gets the next LSN and is shipped to all of the node's log
+ * nodes; it is handed back for applying only once as many of them as its multiplicity asks made it durable.
+ * Callbacks run on one apply thread in LSN order, so applying in the callback applies in log order.
  */
 public interface WriteAheadLog extends AutoCloseable {
 
@@ -22,11 +22,13 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param op        {@link LogRecord#PUT} or {@link LogRecord#DELETE}
      * @param key       the key
      * @param value     the value (empty for DELETE)
+     * @param multiplicity how many of the log nodes must hold the record (1..{@link #logNodes()} size); it goes
+     *                  to all of them
      * @param onDurable called with the record once durable on the required log nodes
      * @param onFailure called if it could not be made durable (the change must not be applied)
      */
-    void log(int rangeId, long epoch, int op, byte[] key, byte[] value, Consumer<LogRecord> onDurable,
-            Consumer<RuntimeException> onFailure);
+    void log(int rangeId, long epoch, int op, byte[] key, byte[] value, int multiplicity,
+            Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure);
 
     /**
      * Returns the log nodes this data node ships to.
@@ -36,7 +38,7 @@ public interface WriteAheadLog extends AutoCloseable {
     List<String> logNodes();
 
     /**
-     * Tells whether fewer log nodes than the configured multiplicity hold new records.
+     * Tells whether some of the log nodes do not receive new records (one is down or being resynced).
      *
      * @return true when degraded
      */
@@ -58,15 +60,14 @@ public interface WriteAheadLog extends AutoCloseable {
      *
      * @param selfId       this data node (its stream name at the log nodes)
      * @param logNodes     the log nodes to ship to, in preference order
-     * @param multiplicity how many of them must hold a record before it counts as durable (1 or 2)
      * @param peers        the peer channel
      * @param nextLsn      the first LSN to assign
      * @param maxBatch     most records per LOG_APPEND frame
      * @param applied      the data node's applied LSN, reported to the log nodes for truncation
      * @return the log
      */
-    static WriteAheadLog shipping(String selfId, List<String> logNodes, int multiplicity, PeerChannel peers,
-            long nextLsn, int maxBatch, LongSupplier applied) {
-        return new LogShipping(selfId, logNodes, multiplicity, peers, nextLsn, maxBatch, applied);
+    static WriteAheadLog shipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn,
+            int maxBatch, LongSupplier applied) {
+        return new LogShipping(selfId, logNodes, peers, nextLsn, maxBatch, applied);
     }
 }

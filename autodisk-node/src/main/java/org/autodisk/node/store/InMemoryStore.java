@@ -28,6 +28,11 @@ final class InMemoryStore implements LocalStore {
     }
 
     @Override
+    public boolean contains(byte[] key) {
+        return map.containsKey(key);
+    }
+
+    @Override
     public boolean delete(byte[] key) {
         return map.remove(key) != null;
     }

@@ -26,6 +26,16 @@ public interface LocalStore extends AutoCloseable {
     byte[] get(byte[] key);
 
     /**
+     * Tells whether a stream exists, without copying its value where the store can.
+     *
+     * @param key the key
+     * @return true if there is such a stream
+     */
+    default boolean contains(byte[] key) {
+        return get(key) != null;
+    }
+
+    /**
      * Deletes a stream.
      *
      * @param key the key

@@ -134,6 +134,11 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public boolean contains(byte[] key) {
+        return db.keyExists(key);
+    }
+
+    @Override
     public boolean delete(byte[] key) {
         ReentrantLock lock = locks.lockFor(key);
         try {

@@ -1,0 +1,32 @@
+package org.autodisk.client;
+
+import org.autodisk.core.protocol.Status;
+
+/** A rule refused the request ({@code REFUSED}), e.g. a delete of a write-protected key; the message says why. */
+public final class RefusedException extends AutoDiskException {
+
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * Creates the exception.
+     *
+     * @param message what went wrong; for node errors the node's own message
+     * @param status  the node's status, or {@code null} for a client-side failure
+     * @param nodeId  the node that answered, or {@code null}
+     */
+    public RefusedException(String message, Status status, String nodeId) {
+        super(message, status, nodeId);
+    }
+
+    /**
+     * Creates the exception with a cause.
+     *
+     * @param message what went wrong; for node errors the node's own message
+     * @param status  the node's status, or {@code null} for a client-side failure
+     * @param nodeId  the node that answered, or {@code null}
+     * @param cause   the underlying failure, or {@code null}
+     */
+    public RefusedException(String message, Status status, String nodeId, Throwable cause) {
+        super(message, status, nodeId, cause);
+    }
+}

@@ -1,0 +1,102 @@
+package org.autodisk.node.rules;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.autodisk.node.metrics.NodeMetrics;
+import org.autodisk.rules.NodeActions;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What rules make a node do besides deciding requests: alerts (logged at most once per rule and interval, all
+ * counted), backup catch-ups (picked up by the log node's catch-up loop) and migrations (not available yet:
+ * an alert). Requests are decided through the global {@code verdict}; the per-request actions throw, so a rule
+ * that calls them fails with a message that says so instead of being ignored.
+ */
+final class NodeRuleActions implements NodeActions {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeRuleActions.class);
+
+    private final String nodeId;
+    private final NodeMetrics metrics;
+    private final long intervalNanos;
+    private final Map<String, Long> lastLogged = new ConcurrentHashMap<>();
+    private final Map<String, AtomicLong> suppressed = new ConcurrentHashMap<>();
+    private final Set<String> catchUps = ConcurrentHashMap.newKeySet();
+
+    NodeRuleActions(String nodeId, NodeMetrics metrics, long intervalMs) {
+        this.nodeId = nodeId;
+        this.metrics = metrics;
+        this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(intervalMs);
+    }
+
+    @Override
+    public void alert(String rule, String message) {
+        metrics.alert();
+        long now = System.nanoTime();
+        Long last = lastLogged.get(rule);
+        if (last != null && now - last < intervalNanos) {
+            suppressed.computeIfAbsent(rule, r -> new AtomicLong()).incrementAndGet();
+            return;
+        }
+        lastLogged.put(rule, now);
+        AtomicLong quiet = suppressed.get(rule);
+        long hidden = quiet == null ? 0 : quiet.getAndSet(0);
+        LOG.warn("{}: ALERT from rule '{}': {}{}", nodeId, rule, message,
+                hidden == 0 ? "" : " (" + hidden + " more alerts of this rule since the last one logged)");
+    }
+
+    @Override
+    public void catchUp(String stream) {
+        catchUps.add(stream);
+    }
+
+    /**
+     * Tells whether a rule asked to catch a stream's backup up, and forgets the request.
+     *
+     * @param stream the stream
+     * @return true once per request
+     */
+    boolean takeCatchUp(String stream) {
+        return catchUps.remove(stream);
+    }
+
+    @Override
+    public void startMigration(int rangeId, String target) {
+        alert("startMigration", "a rule asked to move range " + rangeId + " to " + target
+                + "; range migration is not available in this version");
+    }
+
+    @Override
+    public void forward(String requestId) {
+        throw perRequest("forward", "verdict.forward()");
+    }
+
+    @Override
+    public void shipLog(String requestId, int multiplicity) {
+        throw perRequest("shipLog", "verdict.handleLocally(multiplicity)");
+    }
+
+    @Override
+    public void storeLocal(String requestId) {
+        throw perRequest("storeLocal", "verdict.handleLocally(multiplicity)");
+    }
+
+    @Override
+    public void reply(String requestId, String status) {
+        throw perRequest("reply", "verdict.refuse(reason) or verdict.handleLocally(multiplicity)");
+    }
+
+    @Override
+    public void refuse(String requestId, String reason) {
+        throw perRequest("refuse", "verdict.refuse(reason)");
+    }
+
+    private UnsupportedOperationException perRequest(String action, String instead) {
+        return new UnsupportedOperationException("node " + nodeId + " decides requests through the global verdict: "
+                + "call " + instead + " instead of actions." + action + "(...)");
+    }
+}
