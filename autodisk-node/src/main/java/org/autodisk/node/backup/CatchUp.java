@@ -28,12 +28,14 @@ import org.slf4j.LoggerFactory;
  * The log node's catch-up (seed 004, Rule_5): applies each data node's log to the backup copies of its ranges,
  * asynchronously, when the rules ask for it (catch-up.drl: the un-applied log passes a threshold, or the log
  * node is idle). Every period each stream's backlog is put to the {@link CatchUpPolicy}. Only the first log node
- * of a data node does it. Log segments are truncated below what both the owner and the backups have applied.
+ * of a data node does it. Log segments are truncated below what both the owner and the backups have applied,
+ * on the second log node too (it asks the backups how far they are).
  */
 public final class CatchUp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(CatchUp.class);
     private static final int PAGE = 10_000;
+    private static final long PROBE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** Catch-up pages stay far below the frame limit (a single larger record still goes alone). */
     private static final long PAGE_BYTES = 1 << 20;
 
@@ -45,6 +47,7 @@ public final class CatchUp implements AutoCloseable {
     private final CatchUpPolicy policy;
     private final Map<String, Long> progress = new ConcurrentHashMap<>();
     private final Map<String, Long> ownerApplied = new ConcurrentHashMap<>();
+    private final Map<String, Long> lastProbe = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private volatile long lastAppend = System.nanoTime();
 
@@ -103,7 +106,11 @@ public final class CatchUp implements AutoCloseable {
     private void catchUp(String stream) {
         List<String> mine = logNodesOf.apply(stream);
         Set<String> backups = backupsOf(stream);
-        if (mine.isEmpty() || !mine.get(0).equals(selfId) || backups.isEmpty()) {
+        if (!mine.contains(selfId) || backups.isEmpty()) {
+            return;
+        }
+        if (!mine.get(0).equals(selfId)) {
+            truncateAsSecond(stream, backups);
             return;
         }
         long through = progress.computeIfAbsent(stream, s -> probe(s, backups));
@@ -119,10 +126,29 @@ public final class CatchUp implements AutoCloseable {
                 }
             }
         }
-        long keep = Math.min(through, ownerApplied.getOrDefault(stream, 0L));
+        truncate(stream, through);
+    }
+
+    /** Drops the log below what both the owner and its backups have applied; never what either still needs. */
+    private void truncate(String stream, long backupsThrough) {
+        long keep = Math.min(backupsThrough, ownerApplied.getOrDefault(stream, 0L));
         if (keep > 0) {
             log.truncateBelow(stream, keep + 1);
         }
+    }
+
+    /**
+     * On the second log node of a stream (which does not catch up), asks the backups how far they are about
+     * once a second and truncates as the first log node does, so its segments do not grow for ever.
+     */
+    private void truncateAsSecond(String stream, Set<String> backups) {
+        long now = System.nanoTime();
+        Long last = lastProbe.get(stream);
+        if (last != null && now - last < PROBE_INTERVAL_NANOS) {
+            return;
+        }
+        lastProbe.put(stream, now);
+        truncate(stream, probe(stream, backups));
     }
 
     private Set<String> backupsOf(String stream) {

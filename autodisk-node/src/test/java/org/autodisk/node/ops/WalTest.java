@@ -128,6 +128,24 @@ class WalTest {
         }
     }
 
+    @Test
+    void bothLogNodesTruncateWhatOwnerAndBackupHaveApplied() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2,
+                "wal.catch-up-threshold", 50))) {
+            assertThat(c.node(1).wal().logNodes()).containsExactly("l2", "l1");
+            for (int i = 0; i < 120; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> rangeOf(c, 1).backupLag() == 0);
+            insert(c, 0, D2_KEY, new byte[] {1});
+            for (int logNode : new int[] {3, 2}) {
+                Awaitility.await().atMost(Duration.ofSeconds(30)).untilAsserted(() ->
+                        assertThat(c.node(logNode).logStore().read("d2", 1, 1, 1 << 20)).singleElement()
+                                .satisfies(r -> assertThat(r.lsn()).as("first LSN kept").isGreaterThan(100)));
+            }
+        }
+    }
+
     private static RangeStatus rangeOf(InMemoryCluster c, int range) {
         Frame r = call(c, 0, Opcode.STATUS, new byte[0]);
         return ClusterStatus.fromJson(Responses.parseBytes(r.body())).ranges().get(range);
