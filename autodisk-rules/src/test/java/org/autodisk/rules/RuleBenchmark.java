@@ -1,5 +1,7 @@
 package org.autodisk.rules;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -18,6 +20,7 @@ import org.openjdk.jmh.annotations.TearDown;
 public class RuleBenchmark {
 
     private RuleEngine engine;
+    private RuleEngine withExamples;
     private InsertRequested owned;
     private InsertRequested foreign;
 
@@ -26,16 +29,27 @@ public class RuleBenchmark {
         engine = RuleEngine.create(RuleSource.shipped(), RuleConfig.defaults(), NodeActions.NONE);
         owned = new InsertRequested("r1", "apple", 1024, true, 0, 0);
         foreign = new InsertRequested("r2", "kiwi", 1024, false, 1, 0);
+        List<RuleSource> sources = new ArrayList<>(RuleSource.shipped());
+        sources.add(RuleSource.classpath("examples/double-log.drl"));
+        sources.add(RuleSource.classpath("examples/write-protect.drl"));
+        withExamples = RuleEngine.create(sources, RuleConfig.defaults().withPrefixes(List.of("ledger/"),
+                List.of("contracts/")), NodeActions.NONE);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
         engine.close();
+        withExamples.close();
     }
 
     @Benchmark
     public Decision insertAtOwner() {
         return engine.decide(owned);
+    }
+
+    @Benchmark
+    public Decision insertAtOwnerWithExamples() {
+        return withExamples.decide(owned);
     }
 
     @Benchmark
