@@ -1,15 +1,12 @@
 package org.autodisk.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,7 +85,7 @@ final class InsertBench implements Callable<Integer> {
         Thread onExit = new Thread(() -> {
             experiments.abort();
             if (!keep) {
-                deleteQuietly(work);
+                LocalBenchNodes.deleteQuietly(work);
             }
         }, "bench-insert-stop");
         Runtime.getRuntime().addShutdownHook(onExit);
@@ -99,7 +96,7 @@ final class InsertBench implements Callable<Integer> {
             bar.finish();
             Runtime.getRuntime().removeShutdownHook(onExit);
             if (!keep) {
-                deleteQuietly(work);
+                LocalBenchNodes.deleteQuietly(work);
             }
         }
         if (keep) {
@@ -144,18 +141,5 @@ final class InsertBench implements Callable<Integer> {
 
     private List<String> yamlLines() {
         return settings().extraYaml().lines().filter(l -> !l.isBlank()).toList();
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            System.err.println("warning: could not delete " + dir + ": " + e.getMessage());
-        }
     }
 }
