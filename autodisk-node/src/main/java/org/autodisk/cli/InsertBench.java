@@ -130,16 +130,8 @@ final class InsertBench implements Callable<Integer> {
 
     private List<String> notes() {
         List<String> n = new ArrayList<>();
-        n.add("Node configuration of every cluster: `" + String.join("`, `", yamlLines()) + "` besides "
-                + "`wal.multiplicity` and `store.engine`. The value limit is raised from 4 MiB because the frame limit "
-                + "follows from it and one LOG_APPEND batch (the records in flight) or one backup catch-up page "
-                + "(up to 16 MiB) travels as one frame: with the default, 1 MB streams 16 in flight fail with "
-                + "\"frame of 5243108 bytes exceeds the limit of 4259840 bytes\" on the log node.");
+        n.add(InsertOutput.configurationNote(settings()));
         n.addAll(InsertOutput.commonNotes());
         return n;
-    }
-
-    private List<String> yamlLines() {
-        return settings().extraYaml().lines().filter(l -> !l.isBlank()).toList();
     }
 }

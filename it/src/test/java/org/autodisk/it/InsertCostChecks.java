@@ -101,7 +101,9 @@ abstract class InsertCostChecks {
         System.setProperty("java.awt.headless", "true");
         settings = settings();
         results = new InsertExperiments(settings, nodes(work, settings), InsertExperiments.Progress.NONE).run();
-        InsertOutput.write(results, out(), command(), InsertOutput.commonNotes());
+        List<String> notes = new ArrayList<>(List.of(InsertOutput.configurationNote(settings)));
+        notes.addAll(InsertOutput.commonNotes());
+        InsertOutput.write(results, out(), command(), notes);
     }
 
     @Test
