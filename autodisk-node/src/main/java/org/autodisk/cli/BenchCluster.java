@@ -1,26 +1,23 @@
 package org.autodisk.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.stream.Stream;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
 
 /**
- * One local cluster of an experiment, with a client connected to d1 (the entry node of every request), a key
- * generator that makes every insert a new stream, and counts of what was inserted.
+ * One cluster of an experiment (its nodes started by a {@link BenchNodes}), with a client connected to d1 (the
+ * entry node of every request), a key generator that makes every insert a new stream, and counts of what was
+ * inserted.
  */
 final class BenchCluster implements AutoCloseable {
 
@@ -35,22 +32,20 @@ final class BenchCluster implements AutoCloseable {
     final double startedMs;
     final Set<String> errorMessages = ConcurrentHashMap.newKeySet();
 
-    private final LocalCluster cluster;
-    private final boolean keepFiles;
+    private final BenchNodes.Nodes nodes;
     private final List<RangeStatus> ranges;
     private final List<KeysInRange> keys = new ArrayList<>();
     private final AtomicLong next = new AtomicLong();
 
-    private BenchCluster(Spec spec, LocalCluster cluster, boolean keepFiles, double startedMs) {
+    private BenchCluster(Spec spec, BenchNodes.Nodes nodes, double startedMs) {
         this.name = spec.name();
         this.dataNodes = spec.dataNodes();
         this.logNodes = spec.logNodes();
         this.multiplicity = spec.multiplicity();
         this.store = spec.store();
-        this.cluster = cluster;
-        this.keepFiles = keepFiles;
+        this.nodes = nodes;
         this.startedMs = startedMs;
-        this.client = AutoDiskClient.builder().seeds(cluster.addresses().get(0))
+        this.client = AutoDiskClient.builder().seeds(nodes.entryAddress())
                 .requestTimeout(Duration.ofSeconds(60)).build();
         this.ranges = client.status().ranges();
         ranges.forEach(r -> keys.add(new KeysInRange(r)));
@@ -68,15 +63,14 @@ final class BenchCluster implements AutoCloseable {
     record Spec(String name, int dataNodes, int logNodes, int multiplicity, String store) {
     }
 
-    static BenchCluster start(Spec spec, Path dir, int basePort, String extraYaml, boolean keepFiles,
-            double startedMs) throws IOException {
-        String yaml = "wal.multiplicity: " + spec.multiplicity() + "\nstore.engine: " + spec.store() + "\n"
-                + extraYaml;
-        LocalCluster c = LocalCluster.start(dir, spec.dataNodes(), spec.logNodes(), basePort, List.of(), yaml);
+    static BenchCluster start(BenchNodes launcher, Spec spec, String label, String extraYaml, double startedMs)
+            throws IOException {
+        String yaml = "store.engine: " + spec.store() + "\n" + extraYaml;
+        BenchNodes.Nodes n = launcher.start(label, spec.dataNodes(), spec.logNodes(), spec.multiplicity(), yaml);
         try {
-            return new BenchCluster(spec, c, keepFiles, startedMs);
+            return new BenchCluster(spec, n, startedMs);
         } catch (RuntimeException e) {
-            c.close();
+            n.close();
             throw e;
         }
     }
@@ -146,22 +140,6 @@ final class BenchCluster implements AutoCloseable {
     @Override
     public void close() {
         client.close();
-        cluster.close();
-        if (!keepFiles) {
-            deleteQuietly(cluster.dir());
-        }
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            System.err.println("warning: could not delete " + dir + ": " + e.getMessage());
-        }
+        nodes.close();
     }
 }

@@ -1,15 +1,12 @@
 package org.autodisk.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -88,7 +85,7 @@ final class InsertBench implements Callable<Integer> {
         Thread onExit = new Thread(() -> {
             experiments.abort();
             if (!keep) {
-                deleteQuietly(work);
+                LocalBenchNodes.deleteQuietly(work);
             }
         }, "bench-insert-stop");
         Runtime.getRuntime().addShutdownHook(onExit);
@@ -99,7 +96,7 @@ final class InsertBench implements Callable<Integer> {
             bar.finish();
             Runtime.getRuntime().removeShutdownHook(onExit);
             if (!keep) {
-                deleteQuietly(work);
+                LocalBenchNodes.deleteQuietly(work);
             }
         }
         if (keep) {
@@ -133,29 +130,8 @@ final class InsertBench implements Callable<Integer> {
 
     private List<String> notes() {
         List<String> n = new ArrayList<>();
-        n.add("Node configuration of every cluster: `" + String.join("`, `", yamlLines()) + "` besides "
-                + "`wal.multiplicity` and `store.engine`. The value limit is raised from 4 MiB because the frame limit "
-                + "follows from it and one LOG_APPEND batch (the records in flight) or one backup catch-up page "
-                + "(up to 16 MiB) travels as one frame: with the default, 1 MB streams 16 in flight fail with "
-                + "\"frame of 5243108 bytes exceeds the limit of 4259840 bytes\" on the log node.");
+        n.add(InsertOutput.configurationNote(settings()));
         n.addAll(InsertOutput.commonNotes());
         return n;
-    }
-
-    private List<String> yamlLines() {
-        return settings().extraYaml().lines().filter(l -> !l.isBlank()).toList();
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            System.err.println("warning: could not delete " + dir + ": " + e.getMessage());
-        }
     }
 }

@@ -7,13 +7,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.autodisk.cli.BenchCluster.Spec;
 
 /**
- * The seed paper's insert-cost experiments (§3.3-3.6, Tables 3-9) on local clusters of node processes:
+ * The seed paper's insert-cost experiments (§3.3-3.6, Tables 3-9) on clusters whose nodes a {@link BenchNodes}
+ * starts (local processes, or containers in the integration tests):
  * <ol type="a">
  *   <li>the response time of one insert with 1 data + 1 log node, and with 2 data + 1 log node forwarded through
  *       the non-owner (sequential, traced);</li>
@@ -31,9 +29,8 @@ public final class InsertExperiments {
     private static final int KB = 1024;
 
     private final Settings settings;
-    private final Path workDir;
+    private final BenchNodes nodes;
     private final Progress progress;
-    private final boolean keepFiles;
     private final List<InsertResults.ResponseRow> response = new ArrayList<>();
     private final List<InsertResults.StreamsRow> streams = new ArrayList<>();
     private final List<InsertResults.SizeRow> sizes = new ArrayList<>();
@@ -71,7 +68,8 @@ public final class InsertExperiments {
      * @param sizesBytes   (c) the stream sizes
      * @param sizeStreams  (c) streams per size; 0 picks max(500, min(20000, 32 MiB / size))
      * @param inFlight     requests in flight in (b) and (c)
-     * @param basePort     first port; the clusters use basePort, basePort + 10, ...
+     * @param basePort     first port of local clusters; they use basePort, basePort + 10, ... (see
+     *                     {@link BenchNodes#localProcesses})
      * @param extraYaml    extra node configuration for every node (may be empty)
      */
     public record Settings(int samples, int warmup, List<Integer> streamCounts, List<Integer> sizesBytes,
@@ -136,7 +134,7 @@ public final class InsertExperiments {
     }
 
     /**
-     * Prepares a run.
+     * Prepares a run on local clusters of node processes.
      *
      * @param settings  what to run
      * @param workDir   where the clusters' files go (one subdirectory per cluster)
@@ -144,10 +142,20 @@ public final class InsertExperiments {
      * @param keepFiles whether to keep the clusters' data and logs after the run
      */
     public InsertExperiments(Settings settings, Path workDir, Progress progress, boolean keepFiles) {
+        this(settings, BenchNodes.localProcesses(workDir, settings.basePort(), keepFiles), progress);
+    }
+
+    /**
+     * Prepares a run on clusters of any kind.
+     *
+     * @param settings what to run ({@link Settings#basePort()} matters only to the local launcher)
+     * @param nodes    starts the nodes of each cluster
+     * @param progress receives progress
+     */
+    public InsertExperiments(Settings settings, BenchNodes nodes, Progress progress) {
         this.settings = settings;
-        this.workDir = workDir;
+        this.nodes = nodes;
         this.progress = progress;
-        this.keepFiles = keepFiles;
     }
 
     /**
@@ -185,39 +193,27 @@ public final class InsertExperiments {
             done(q);
         }
         tracker.finish();
-        return new InsertResults(started, settings, List.copyOf(response), List.copyOf(streams), List.copyOf(sizes),
-                List.copyOf(components), List.copyOf(clusters), tracker.ms());
+        return new InsertResults(started, settings, nodes.kind(), nodes.description(), List.copyOf(response),
+                List.copyOf(streams), List.copyOf(sizes), List.copyOf(components), List.copyOf(clusters), tracker.ms());
     }
 
     /**
-     * Stops the cluster that runs now, if any: for a shutdown hook, so that Ctrl-C leaves no node processes.
+     * Stops the cluster that runs now, if any, and whatever a cluster still starting has started: for a shutdown
+     * hook, so that Ctrl-C leaves no nodes running.
      */
     public void abort() {
         BenchCluster c = current;
         if (c != null) {
             c.close();
         }
-        // a cluster still starting is not current yet: its nodes are this process's children
-        List<ProcessHandle> children = ProcessHandle.current().children().toList();
-        children.forEach(ProcessHandle::destroy);
-        for (ProcessHandle p : children) {
-            try {
-                p.onExit().get(20, TimeUnit.SECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                p.destroyForcibly();
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
+        nodes.abort();
     }
 
     private BenchCluster start(Spec spec) throws IOException, InterruptedException {
         tracker.phase("starting cluster " + spec.name());
         double t = tracker.ms();
-        String dirName = "cluster-" + (char) ('a' + clusterIndex);
-        int port = settings.basePort() + 10 * clusterIndex++;
-        BenchCluster c = BenchCluster.start(spec, workDir.resolve(dirName), port, settings.extraYaml(), keepFiles, t);
+        String label = "cluster-" + (char) ('a' + clusterIndex++);
+        BenchCluster c = BenchCluster.start(nodes, spec, label, settings.extraYaml(), t);
         current = c;
         tracker.advance(Tracker.startUnits(spec.dataNodes() + spec.logNodes()));
         tracker.phase("warm-up " + spec.name());

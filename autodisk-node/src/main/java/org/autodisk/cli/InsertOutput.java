@@ -39,6 +39,29 @@ public final class InsertOutput {
     }
 
     /**
+     * The note on the node configuration every cluster had besides {@code wal.multiplicity} and
+     * {@code store.engine}, and why the value limit is raised when it is.
+     *
+     * @param settings what runs
+     * @return the note, Markdown
+     */
+    public static String configurationNote(InsertExperiments.Settings settings) {
+        List<String> lines = settings.extraYaml().lines().filter(l -> !l.isBlank()).toList();
+        if (lines.isEmpty()) {
+            return "Node configuration of every cluster: the defaults besides `wal.multiplicity` and `store.engine`.";
+        }
+        String note = "Node configuration of every cluster: `" + String.join("`, `", lines) + "` besides "
+                + "`wal.multiplicity` and `store.engine`.";
+        if (settings.extraYaml().contains(InsertBench.VALUE_LIMIT_KEY + ":")) {
+            note += " The value limit is raised from 4 MiB because the frame limit follows from it and one "
+                    + "LOG_APPEND batch (the records in flight) or one backup catch-up page (up to 16 MiB) travels "
+                    + "as one frame: with the default, 1 MB streams 16 in flight fail with \"frame of 5243108 bytes "
+                    + "exceeds the limit of 4259840 bytes\" on the log node.";
+        }
+        return note;
+    }
+
+    /**
      * The notes every report carries: what is not measured and how the runs are arranged.
      *
      * @return the notes, Markdown

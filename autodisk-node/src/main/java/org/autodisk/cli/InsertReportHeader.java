@@ -24,14 +24,14 @@ final class InsertReportHeader {
 
     static void header(List<String> md, InsertResults r, String command) {
         InsertExperiments.Settings s = r.settings();
-        md.add("# Insert cost: seed 004's experiments on AutoDisk");
+        md.add("# Insert cost: seed 004's experiments on AutoDisk, " + r.kind());
         md.add("");
         md.add("Run started " + r.started() + " and took " + ProgressBar.clock((long) (r.durationMs() * 1e6))
                 + ": `" + command + "`.");
         md.add("");
-        md.add("- **Ours:** " + machine() + ". Every node is a separate JVM process on 127.0.0.1 (-Xmx512m, "
-                + "ParallelGC); data nodes store in RocksDB, log nodes append with one fsync per batch (group "
-                + "commit); nodes, client and disk share one machine. Each cluster had a warm-up of "
+        md.add("- **Ours (" + r.kind() + "):** " + machine() + ". " + r.nodes() + "; data nodes store in RocksDB, "
+                + "log nodes append with one fsync per batch (group commit); nodes, client and disk share one "
+                + "machine. Each cluster had a warm-up of "
                 + String.format(Locale.ROOT, "%,d", s.warmup()) + " 1 KB inserts (" + s.inFlight()
                 + " in flight) before it was measured. Every request enters at d1.");
         md.add("- **Paper:** four PCs (Pentium II 450 MHz, 128 MB, Linux 2.2) on a LAN, the prototype in Java; "

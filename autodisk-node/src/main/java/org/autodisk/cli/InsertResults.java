@@ -11,6 +11,8 @@ import org.HdrHistogram.Histogram;
  *
  * @param started    when the run started
  * @param settings   what was run
+ * @param kind       the kind of cluster, e.g. {@code local processes} or {@code containers}
+ * @param nodes      where and how the nodes ran (see {@link BenchNodes#description()})
  * @param response   (a) response time of one insert, per scenario
  * @param streams    (b) time for N streams, per multiplicity, mode and N
  * @param sizes      (c) throughput per multiplicity and stream size
@@ -18,9 +20,9 @@ import org.HdrHistogram.Histogram;
  * @param clusters   the clusters the rows ran on, with their insert and stream counts
  * @param durationMs how long the whole run took
  */
-public record InsertResults(Instant started, InsertExperiments.Settings settings, List<ResponseRow> response,
-        List<StreamsRow> streams, List<SizeRow> sizes, List<ComponentRow> components, List<ClusterRow> clusters,
-        double durationMs) {
+public record InsertResults(Instant started, InsertExperiments.Settings settings, String kind, String nodes,
+        List<ResponseRow> response, List<StreamsRow> streams, List<SizeRow> sizes, List<ComponentRow> components,
+        List<ClusterRow> clusters, double durationMs) {
 
     /**
      * Mean and percentiles of a set of durations.

@@ -71,7 +71,8 @@ final class RulesBench implements Callable<Integer> {
         System.out.println("starting " + dataNodes + " data nodes and " + logNodes + " log nodes on 127.0.0.1:"
                 + basePort + " ...");
         Map<String, List<Double>> rates = new LinkedHashMap<>();
-        try (BenchCluster c = BenchCluster.start(spec, dir.resolve("cluster"), basePort, yaml, false, 0)) {
+        BenchNodes nodes = BenchNodes.localProcesses(dir.resolve("cluster"), basePort, false);
+        try (BenchCluster c = BenchCluster.start(nodes, spec, "rules", yaml, 0)) {
             byte[] value = new byte[valueBytes];
             Tracker t = new Tracker(InsertExperiments.Progress.NONE, 1);
             System.out.println("warming up: " + warmup + " inserts, " + inFlight + " in flight ...");

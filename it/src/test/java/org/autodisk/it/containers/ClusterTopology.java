@@ -9,7 +9,8 @@ import java.util.stream.Collectors;
 /**
  * The shape of a cluster to run in containers: data nodes {@code d1..dN}, log nodes {@code l1..lM}, the log
  * multiplicity ({@code wal.multiplicity}: how many log nodes must hold each change; passed to the nodes only when
- * there are log nodes), the directory kind, split points and any other configuration. Build one with
+ * there are log nodes), the directory kind, split points and any other configuration (environment variables or
+ * a YAML file every node reads; the environment overrides the file). Build one with
  * {@link #builder(String)}, then {@link #start(String)} it.
  */
 public final class ClusterTopology {
@@ -22,6 +23,7 @@ public final class ClusterTopology {
     private final List<String> splitPoints;
     private final Map<String, String> env;
     private final boolean persistentStores;
+    private final String configYaml;
 
     private ClusterTopology(Builder b) {
         this.name = b.name;
@@ -32,6 +34,7 @@ public final class ClusterTopology {
         this.splitPoints = List.copyOf(b.splitPoints);
         this.env = Map.copyOf(b.env);
         this.persistentStores = b.persistentStores;
+        this.configYaml = b.configYaml;
     }
 
     /**
@@ -82,6 +85,11 @@ public final class ClusterTopology {
     /** @return whether each node's store lives in a named volume that survives its container */
     public boolean persistentStores() {
         return persistentStores;
+    }
+
+    /** @return the YAML configuration every node reads besides its environment, or empty for none */
+    public String configYaml() {
+        return configYaml;
     }
 
     /**
@@ -149,6 +157,7 @@ public final class ClusterTopology {
         private List<String> splitPoints = List.of();
         private final Map<String, String> env = new LinkedHashMap<>();
         private boolean persistentStores;
+        private String configYaml = "";
 
         private Builder(String name) {
             if (!name.matches("[a-z0-9][a-z0-9-]*")) {
@@ -229,6 +238,18 @@ public final class ClusterTopology {
          */
         public Builder persistentStores(boolean persistent) {
             this.persistentStores = persistent;
+            return this;
+        }
+
+        /**
+         * Gives every node a YAML configuration file ({@code autodisk node --config}); what the topology sets
+         * through the environment (ids, members, directory, multiplicity, {@link #env}) overrides it.
+         *
+         * @param yaml configuration lines, e.g. {@code store.engine: memory}
+         * @return this
+         */
+        public Builder configYaml(String yaml) {
+            this.configYaml = yaml;
             return this;
         }
 

@@ -9,6 +9,7 @@ import java.util.UUID;
 import org.autodisk.client.AutoDiskClient;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Network;
+import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.lifecycle.Startables;
 
 /**
@@ -16,6 +17,9 @@ import org.testcontainers.lifecycle.Startables;
  * Closing it stops every container (saving its log) and removes the network and the named volumes.
  */
 public final class ContainerCluster implements AutoCloseable {
+
+    /** Where a node finds {@link ClusterTopology#configYaml()} in its container. */
+    static final String CONFIG_FILE = "/tmp/autodisk-node.yaml";
 
     private final ClusterTopology topology;
     private final String image;
@@ -50,6 +54,10 @@ public final class ContainerCluster implements AutoCloseable {
                 .withNetwork(network)
                 .withLogPrefix(topology.name())
                 .withEnv(topology.nodeEnvironment());
+        if (!topology.configYaml().isEmpty()) {
+            c.withCopyToContainer(Transferable.of(topology.configYaml()), CONFIG_FILE)
+                    .withCommand("node", "--config", CONFIG_FILE);
+        }
         if (topology.persistentStores()) {
             String volume = "autodisk-it-" + topology.name() + "-" + runId + "-" + id;
             if (!volumes.contains(volume)) {
