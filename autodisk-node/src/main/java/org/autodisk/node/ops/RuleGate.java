@@ -62,7 +62,9 @@ final class RuleGate {
     Decision decide(Request request, RequestEvent event, KeyRange range) {
         long t0 = System.nanoTime();
         Evaluation evaluation = ctx.rules().decide(event);
-        request.component("rules", System.nanoTime() - t0);
+        long nanos = System.nanoTime() - t0;
+        ctx.metrics().ruleTime(nanos);
+        request.component("rules", nanos);
         if (evaluation.isFailure()) {
             request.replyError(Status.RULE_FAILED, "rule '" + evaluation.failedRule() + "' failed on node "
                     + ctx.nodeId() + " for key " + event.key() + ": " + evaluation.failure());
