@@ -139,7 +139,7 @@ public final class AutoDiskNode implements AutoCloseable {
         LOG.info("{}: shipping its write-ahead log to {} (default multiplicity {}, the rules may ask for more), "
                 + "next LSN {}", config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
         return WriteAheadLog.shipping(config.nodeId(), logNodes, peers, last + 1,
-                config.get(NodeConfigKeys.WAL_MAX_BATCH), store::appliedLsn);
+                config.get(NodeConfigKeys.WAL_MAX_BATCH), store);
     }
 
     private LocalStore openStore() {

@@ -27,9 +27,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The log node's catch-up (seed 004, Rule_5): applies each data node's log to the backup copies of its ranges,
  * asynchronously, when the rules ask for it (catch-up.drl: the un-applied log passes a threshold, or the log
- * node is idle). Every period each stream's backlog is put to the {@link CatchUpPolicy}. Only the first log node
- * of a data node does it. Log segments are truncated below what both the owner and the backups have applied,
- * on the second log node too (it asks the backups how far they are).
+ * node is idle). Every period each stream's backlog is put to the {@link CatchUpPolicy}. The first log node of a
+ * data node that answers does it: a later one asks the ones before it about once a second and takes over while
+ * none of them answers. Log segments are truncated below what both the owner and the backups have applied, on
+ * every log node (one that does not catch up asks the backups how far they are).
  */
 public final class CatchUp implements AutoCloseable {
 
@@ -48,6 +49,8 @@ public final class CatchUp implements AutoCloseable {
     private final Map<String, Long> progress = new ConcurrentHashMap<>();
     private final Map<String, Long> ownerApplied = new ConcurrentHashMap<>();
     private final Map<String, Long> lastProbe = new ConcurrentHashMap<>();
+    private final Map<String, Boolean> standingIn = new ConcurrentHashMap<>();
+    private final PeerLiveness liveness;
     private final ScheduledExecutorService timer;
     private volatile long lastAppend = System.nanoTime();
 
@@ -69,6 +72,7 @@ public final class CatchUp implements AutoCloseable {
         this.map = map;
         this.logNodesOf = logNodesOf;
         this.policy = policy;
+        this.liveness = new PeerLiveness(peers, PROBE_INTERVAL_NANOS);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-catch-up")
                 .daemon().factory());
     }
@@ -109,7 +113,7 @@ public final class CatchUp implements AutoCloseable {
         if (!mine.contains(selfId) || backups.isEmpty()) {
             return;
         }
-        if (!mine.get(0).equals(selfId)) {
+        if (!catchesUp(stream, mine)) {
             truncateAsSecond(stream, backups);
             return;
         }
@@ -127,6 +131,25 @@ public final class CatchUp implements AutoCloseable {
             }
         }
         truncate(stream, through);
+    }
+
+    /** True if this log node is the first of the stream's log nodes that answers. */
+    private boolean catchesUp(String stream, List<String> mine) {
+        List<String> before = mine.subList(0, mine.indexOf(selfId));
+        if (before.isEmpty()) {
+            return true;
+        }
+        boolean standIn = before.stream().noneMatch(liveness::answers);
+        Boolean was = standingIn.put(stream, standIn);
+        if (standIn && !Boolean.TRUE.equals(was)) {
+            LOG.warn("{}: log node(s) {} do not answer; catching up the backups of {} in their place", selfId,
+                    before, stream);
+            progress.remove(stream);
+        } else if (!standIn && Boolean.TRUE.equals(was)) {
+            LOG.info("{}: {} answers again and catches up the backups of {} again", selfId, before, stream);
+            progress.remove(stream);
+        }
+        return standIn;
     }
 
     /** Drops the log below what both the owner and its backups have applied; never what either still needs. */

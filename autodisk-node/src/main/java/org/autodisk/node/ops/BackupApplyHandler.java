@@ -1,5 +1,6 @@
 package org.autodisk.node.ops;
 
+import java.util.List;
 import org.autodisk.core.protocol.LogBatch;
 import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Responses;
@@ -7,7 +8,7 @@ import org.autodisk.node.store.LocalStore;
 
 /**
  * BACKUP_APPLY on a data node: applies another data node's log records to this node's backup copy of its
- * ranges, in LSN order and at most once, and answers with the LSN the copy is applied through.
+ * ranges, in LSN order, at most once and in one atomic write, and answers with the LSN the copy is applied through.
  */
 final class BackupApplyHandler implements OperationHandler {
 
@@ -23,11 +24,9 @@ final class BackupApplyHandler implements OperationHandler {
         LocalStore copy = ctx.backups().of(batch.stream());
         long t0 = System.nanoTime();
         synchronized (copy) {
-            for (LogRecord r : batch.records()) {
-                if (r.lsn() > copy.appliedLsn()) {
-                    copy.apply(r);
-                }
-            }
+            long applied = copy.appliedLsn();
+            List<LogRecord> fresh = batch.records().stream().filter(r -> r.lsn() > applied).toList();
+            copy.applyAll(fresh);
             copy.markApplied(batch.lastLsn());
         }
         request.action("backup");

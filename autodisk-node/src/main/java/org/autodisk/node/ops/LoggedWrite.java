@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A change on its owner: without log nodes it is applied to the store at once; with them it is shipped first,
- * and applied and answered only once durable on the log nodes (on the apply thread, in LSN order).
+ * and applied (by the write-ahead log's apply thread, in LSN order) and answered only once durable on the log nodes.
  */
 final class LoggedWrite {
 
@@ -43,22 +43,21 @@ final class LoggedWrite {
         }
         request.action(multiplicity > 1 ? "log x" + multiplicity + "+store" : "log+store");
         ctx.wal().log(range.id(), range.epoch(), record.op(), record.key(), record.value(), multiplicity,
-                durable -> apply(ctx, request, durable, t0, reply),
-                failure -> request.replyError(failure instanceof PeerException pe ? pe.status()
-                        : Status.NODE_UNAVAILABLE, failure.getMessage()));
+                applied -> {
+                    request.component("log", applied.durableNanos() - t0);
+                    request.component("store", System.nanoTime() - applied.durableNanos());
+                    request.reply(reply.apply(applied.changed()));
+                },
+                failure -> failed(ctx, request, failure));
     }
 
-    private static void apply(NodeContext ctx, Request request, LogRecord durable, long t0,
-            Function<Boolean, byte[]> reply) {
-        long t1 = System.nanoTime();
-        request.component("log", t1 - t0);
-        try {
-            boolean changed = ctx.store().apply(durable);
-            request.component("store", System.nanoTime() - t1);
-            request.reply(reply.apply(changed));
-        } catch (StoreException e) {
-            LOG.error("{}: applying LSN {} failed", ctx.nodeId(), durable.lsn(), e);
+    private static void failed(NodeContext ctx, Request request, RuntimeException failure) {
+        if (failure instanceof StoreException e) {
+            LOG.error("{}: applying a durable change failed", ctx.nodeId(), e);
             request.replyError(Status.INTERNAL_ERROR, "store failure on node " + ctx.nodeId() + ": " + e.getMessage());
+        } else {
+            request.replyError(failure instanceof PeerException pe ? pe.status() : Status.NODE_UNAVAILABLE,
+                    failure.getMessage());
         }
     }
 }

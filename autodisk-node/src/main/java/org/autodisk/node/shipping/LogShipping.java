@@ -5,16 +5,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.peer.PeerException;
+import org.autodisk.node.store.LocalStore;
 
 /**
  * {@link WriteAheadLog} that ships every record to all its log nodes. Records wait in LSN order; the head is
@@ -26,8 +26,8 @@ final class LogShipping implements WriteAheadLog {
     private final String selfId;
     private final List<ShipChannel> channels = new ArrayList<>();
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
-    private final ExecutorService applier;
-    private final LongSupplier applied;
+    private final ScheduledExecutorService applier;
+    private final LocalStore store;
     private final Resync resync;
     private boolean resyncing;
     private long lastResyncAttempt;
@@ -36,26 +36,27 @@ final class LogShipping implements WriteAheadLog {
 
     private static final long RESYNC_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
-    private record Pending(LogRecord record, int multiplicity, Consumer<LogRecord> onDurable,
+    private record Pending(LogRecord record, int multiplicity, Consumer<Applied> onApplied,
             Consumer<RuntimeException> onFailure) {
     }
 
     LogShipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn, int maxBatch,
-            LongSupplier applied) {
+            LocalStore store) {
         this.selfId = selfId;
-        this.applied = applied;
+        this.store = store;
         this.resync = new Resync(selfId, peers);
         this.nextLsn = nextLsn;
         for (String logNode : logNodes) {
             channels.add(new ShipChannel(selfId, logNode, peers, maxBatch, this));
         }
-        this.applier = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(selfId + "-apply").daemon()
-                .factory());
+        this.applier = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-apply")
+                .daemon().factory());
+        applier.scheduleWithFixedDelay(this::resyncIfDegraded, 1, 1, TimeUnit.SECONDS);
     }
 
     @Override
     public void log(int rangeId, long epoch, int op, byte[] key, byte[] value, int multiplicity,
-            Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure) {
+            Consumer<Applied> onApplied, Consumer<RuntimeException> onFailure) {
         List<ShipChannel> targets = new ArrayList<>();
         LogRecord record;
         synchronized (this) {
@@ -63,7 +64,7 @@ final class LogShipping implements WriteAheadLog {
                 channels.forEach(ShipChannel::retry);
             }
             record = new LogRecord(rangeId, epoch, nextLsn++, op, key, value);
-            pending.add(new Pending(record, multiplicity, onDurable, onFailure));
+            pending.add(new Pending(record, multiplicity, onApplied, onFailure));
             shipped++;
             channels.stream().filter(c -> c.up() || c.held()).forEach(targets::add);
             maybeResync();
@@ -74,6 +75,11 @@ final class LogShipping implements WriteAheadLog {
         if (targets.isEmpty()) {
             progress();
         }
+    }
+
+    /** A degraded node that receives no writes still restores its multiplicity once the log node is back. */
+    private synchronized void resyncIfDegraded() {
+        maybeResync();
     }
 
     private void maybeResync() {
@@ -106,7 +112,9 @@ final class LogShipping implements WriteAheadLog {
         progress();
     }
 
+    /** Releases the head of the queue while its records are durable (or failed), in LSN order. */
     synchronized void progress() {
+        List<Pending> ready = new ArrayList<>();
         while (!pending.isEmpty()) {
             Pending p = pending.peek();
             long lsn = p.record().lsn();
@@ -115,15 +123,39 @@ final class LogShipping implements WriteAheadLog {
             long up = channels.stream().filter(ShipChannel::up).count();
             long needed = Math.max(1, Math.min(p.multiplicity(), up));
             if (acked >= needed) {
-                pending.poll();
-                applier.execute(() -> p.onDurable().accept(p.record()));
+                ready.add(pending.poll());
             } else if (acked + possible < needed || acked + possible == 0) {
                 pending.poll();
+                ready = submit(ready);
                 RuntimeException e = unavailable();
                 applier.execute(() -> p.onFailure().accept(e));
             } else {
-                return;
+                break;
             }
+        }
+        submit(ready);
+    }
+
+    private List<Pending> submit(List<Pending> ready) {
+        if (!ready.isEmpty()) {
+            applier.execute(() -> apply(ready));
+        }
+        return new ArrayList<>();
+    }
+
+    /** On the apply thread: every record that became durable together goes to the store in one write. */
+    private void apply(List<Pending> group) {
+        long durable = System.nanoTime();
+        boolean[] changed;
+        try {
+            changed = store.applyAll(group.stream().map(Pending::record).toList());
+        } catch (RuntimeException e) {
+            group.forEach(p -> p.onFailure().accept(e));
+            return;
+        }
+        for (int i = 0; i < group.size(); i++) {
+            Pending p = group.get(i);
+            p.onApplied().accept(new Applied(p.record(), changed[i], durable));
         }
     }
 
@@ -135,7 +167,7 @@ final class LogShipping implements WriteAheadLog {
     }
 
     long appliedLsn() {
-        return applied.getAsLong();
+        return store.appliedLsn();
     }
 
     @Override

@@ -3,14 +3,14 @@ package org.autodisk.node.shipping;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.function.LongSupplier;
 import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.store.LocalStore;
 
 /**
  * A data node's write-ahead log: every change gets the next LSN and is shipped to all of the node's log
- * nodes; it is handed back for applying only once as many of them as its multiplicity asks made it durable.
- * Callbacks run on one apply thread in LSN order, so applying in the callback applies in log order.
+ * nodes; only once as many of them as its multiplicity asks made it durable is it applied to the store (by one
+ * apply thread, in LSN order, every record that became durable meanwhile in one atomic write) and handed back.
  */
 public interface WriteAheadLog extends AutoCloseable {
 
@@ -24,11 +24,22 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param value     the value (empty for DELETE)
      * @param multiplicity how many of the log nodes must hold the record (1..{@link #logNodes()} size); it goes
      *                  to all of them
-     * @param onDurable called with the record once durable on the required log nodes
-     * @param onFailure called if it could not be made durable (the change must not be applied)
+     * @param onApplied called on the apply thread once the record is durable on the required log nodes and
+     *                  applied to the store
+     * @param onFailure called if it could not be made durable (then it is not applied) or the store failed
      */
     void log(int rangeId, long epoch, int op, byte[] key, byte[] value, int multiplicity,
-            Consumer<LogRecord> onDurable, Consumer<RuntimeException> onFailure);
+            Consumer<Applied> onApplied, Consumer<RuntimeException> onFailure);
+
+    /**
+     * A change made durable and applied.
+     *
+     * @param record       the record, with its LSN
+     * @param changed      for a PUT whether the stream was created, for a DELETE whether it existed
+     * @param durableNanos {@link System#nanoTime()} when it became durable (its store write began)
+     */
+    record Applied(LogRecord record, boolean changed, long durableNanos) {
+    }
 
     /**
      * Returns the log nodes this data node ships to.
@@ -63,11 +74,12 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param peers        the peer channel
      * @param nextLsn      the first LSN to assign
      * @param maxBatch     most records per LOG_APPEND frame
-     * @param applied      the data node's applied LSN, reported to the log nodes for truncation
+     * @param store        the data node's store: durable records are applied to it, and its applied LSN is
+     *                     reported to the log nodes for truncation
      * @return the log
      */
     static WriteAheadLog shipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn,
-            int maxBatch, LongSupplier applied) {
-        return new LogShipping(selfId, logNodes, peers, nextLsn, maxBatch, applied);
+            int maxBatch, LocalStore store) {
+        return new LogShipping(selfId, logNodes, peers, nextLsn, maxBatch, store);
     }
 }

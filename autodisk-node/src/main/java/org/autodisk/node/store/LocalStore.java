@@ -53,14 +53,17 @@ public interface LocalStore extends AutoCloseable {
     boolean apply(LogRecord record);
 
     /**
-     * Applies records in LSN order, as {@link #apply} one by one would, possibly in one atomic write (recovery).
+     * Applies records in LSN order, as {@link #apply} one by one would, possibly in one atomic write.
      *
      * @param records records in LSN order
+     * @return for each record what {@link #apply} would have returned for it
      */
-    default void applyAll(java.util.List<LogRecord> records) {
-        for (LogRecord r : records) {
-            apply(r);
+    default boolean[] applyAll(java.util.List<LogRecord> records) {
+        boolean[] changed = new boolean[records.size()];
+        for (int i = 0; i < changed.length; i++) {
+            changed[i] = apply(records.get(i));
         }
+        return changed;
     }
 
     /**

@@ -3,7 +3,9 @@ package org.autodisk.node.ops;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.LongStream;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.Frame;
@@ -143,6 +145,39 @@ class WalTest {
                         assertThat(c.node(logNode).logStore().read("d2", 1, 1, 1 << 20)).singleElement()
                                 .satisfies(r -> assertThat(r.lsn()).as("first LSN kept").isGreaterThan(100)));
             }
+        }
+    }
+
+    @Test
+    void whileTheFirstLogNodeIsDownTheSecondCatchesTheBackupUp() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2,
+                "wal.catch-up-threshold", 50))) {
+            assertThat(c.node(1).wal().logNodes()).containsExactly("l2", "l1");
+            c.peers(1).setUnreachable("l2", true);
+            c.peers(2).setUnreachable("l2", true);
+            for (int i = 0; i < 120; i++) {
+                assertThat(Responses.status(insert(c, 0, new byte[] {(byte) 0xC0, (byte) i},
+                        new byte[] {(byte) i}).body())).isEqualTo(Status.OK);
+            }
+            assertThat(c.node(1).wal().degraded()).isTrue();
+            assertThat(c.node(3).logStore().lastLsn("d2")).isZero();
+            LocalStore copy = c.node(0).backups().of("d2");
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> copy.appliedLsn() == 120);
+            assertThat(copy.scan(new byte[0], null, 1000, Long.MAX_VALUE).entries())
+                    .usingRecursiveFieldByFieldElementComparator()
+                    .isEqualTo(c.node(1).store().scan(new byte[0], null, 1000, Long.MAX_VALUE).entries());
+            assertThat(copy.count()).isEqualTo(120);
+            c.peers(1).setUnreachable("l2", false);
+            c.peers(2).setUnreachable("l2", false);
+            for (int i = 120; i < 130; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> !c.node(1).wal().degraded()
+                    && copy.appliedLsn() == 130 && c.node(3).logStore().lastLsn("d2") == 130);
+            List<Long> held = c.node(3).logStore().read("d2", 1, 10_000, 1L << 30).stream().map(LogRecord::lsn)
+                    .toList();
+            assertThat(held).as("l2 holds, without a gap, what l1 had not truncated (owner and backup applied)")
+                    .isEqualTo(LongStream.rangeClosed(held.get(0), 130).boxed().toList());
         }
     }
 
