@@ -37,8 +37,8 @@ final class ReplayBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         String yaml = "wal.catch-up-threshold: 2000000000\nwal.catch-up-idle-ms: 2000000000\n";
-        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-replay"), 1, 1, basePort,
-                List.of(), yaml)) {
+        Path dir = Files.createTempDirectory("autodisk-replay");
+        try (LocalCluster c = LocalCluster.start(dir, 1, 1, basePort, List.of(), yaml)) {
             fill(c.addresses().get(0));
             c.kill(0);
             wipe(c.dir().resolve("data").resolve("d1"));
@@ -50,6 +50,8 @@ final class ReplayBench implements Callable<Integer> {
                 last = m.group(1) + " records in " + m.group(2) + " ms: " + m.group(3) + " records/s";
             }
             System.out.println("replay: " + (last == null ? "(no replay line in d1.log)" : last));
+        } finally {
+            wipe(dir);
         }
         return 0;
     }

@@ -147,7 +147,13 @@ public final class AutoDiskNode implements AutoCloseable {
         if (config.self().role() == ClusterMember.Role.LOG || memory) {
             return LocalStores.inMemory();
         }
-        return LocalStores.rocksDb(config.dataDir(), config.get(NodeConfigKeys.SYNC_WRITES));
+        boolean sync = config.get(NodeConfigKeys.SYNC_WRITES);
+        if (sync || config.get(NodeConfigKeys.ROCKSDB_WAL) || config.logNodesOf(config.nodeId()).isEmpty()) {
+            return LocalStores.rocksDb(config.dataDir(), sync);
+        }
+        LOG.info("{}: RocksDB's own WAL is off: its log nodes hold every change, and a restart replays from them "
+                + "what RocksDB had not flushed", config.nodeId());
+        return LocalStores.rocksDbWithoutWal(config.dataDir());
     }
 
     private PeerChannel nettyPeers(EventLoopGroup g) {

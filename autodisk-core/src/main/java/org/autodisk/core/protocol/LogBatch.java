@@ -9,7 +9,8 @@ import java.util.List;
  *
  * @param stream  the data node whose log this is
  * @param records records in LSN order
- * @param lastLsn the stream's last durable LSN at the log node (answers only; 0 in requests)
+ * @param lastLsn in a LOG_READ answer the stream's last durable LSN at the log node; in a LOG_APPEND the LSN up
+ *                to which the data node's own store holds its changes durably (the log may drop up to it)
  */
 public record LogBatch(String stream, List<LogRecord> records, long lastLsn) {
 

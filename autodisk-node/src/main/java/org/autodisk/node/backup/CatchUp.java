@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * asynchronously, when the rules ask for it (catch-up.drl: the un-applied log passes a threshold, or the log
  * node is idle). Every period each stream's backlog is put to the {@link CatchUpPolicy}. The first log node of a
  * data node that answers does it: a later one asks the ones before it about once a second and takes over while
- * none of them answers. Log segments are truncated below what both the owner and the backups have applied, on
- * every log node (one that does not catch up asks the backups how far they are).
+ * none of them answers. Log segments are truncated below what the owner holds durably (its last flush when
+ * RocksDB's own WAL is off) and the backups have applied, on every log node (one that does not catch up asks
+ * the backups how far they are).
  */
 public final class CatchUp implements AutoCloseable {
 
@@ -47,7 +48,7 @@ public final class CatchUp implements AutoCloseable {
     private final Function<String, List<String>> logNodesOf;
     private final CatchUpPolicy policy;
     private final Map<String, Long> progress = new ConcurrentHashMap<>();
-    private final Map<String, Long> ownerApplied = new ConcurrentHashMap<>();
+    private final Map<String, Long> ownerDurable = new ConcurrentHashMap<>();
     private final Map<String, Long> lastProbe = new ConcurrentHashMap<>();
     private final Map<String, Boolean> standingIn = new ConcurrentHashMap<>();
     private final PeerLiveness liveness;
@@ -90,11 +91,12 @@ public final class CatchUp implements AutoCloseable {
      * Notes an append from a data node.
      *
      * @param stream  the data node
-     * @param applied the LSN up to which the data node has applied its log
+     * @param durable the LSN up to which the data node's store holds its changes durably without the log (its
+     *                applied LSN, or that of its last flush when RocksDB's own WAL is off)
      */
-    public void appended(String stream, long applied) {
+    public void appended(String stream, long durable) {
         lastAppend = System.nanoTime();
-        ownerApplied.merge(stream, applied, Math::max);
+        ownerDurable.merge(stream, durable, Math::max);
     }
 
     void tick() {
@@ -152,9 +154,9 @@ public final class CatchUp implements AutoCloseable {
         return standIn;
     }
 
-    /** Drops the log below what both the owner and its backups have applied; never what either still needs. */
+    /** Drops the log below what the owner holds durably and its backups have applied; never what either needs. */
     private void truncate(String stream, long backupsThrough) {
-        long keep = Math.min(backupsThrough, ownerApplied.getOrDefault(stream, 0L));
+        long keep = Math.min(backupsThrough, ownerDurable.getOrDefault(stream, 0L));
         if (keep > 0) {
             log.truncateBelow(stream, keep + 1);
         }

@@ -56,7 +56,11 @@ public final class NodeConfigKeys {
             "Local store: rocksdb, or memory (tests; nothing survives a restart).");
     /** Sync writes. */
     public static final ConfigKey<Boolean> SYNC_WRITES = ConfigKey.of("store.sync-writes", Boolean.class, false,
-            "Whether each write waits for fsync of RocksDB's own WAL.");
+            "Whether each write waits for fsync of RocksDB's own WAL (turns that WAL on).");
+    /** RocksDB's own WAL. */
+    public static final ConfigKey<Boolean> ROCKSDB_WAL = ConfigKey.of("store.rocksdb-wal", Boolean.class, false,
+            "RocksDB's own WAL on a data node with log nodes (whose log replays what was not flushed); always on "
+                    + "without log nodes.");
     /** Drain timeout. */
     public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
             Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");
@@ -112,10 +116,10 @@ public final class NodeConfigKeys {
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
             SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
-            FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY,
-            WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR,
-            RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
-            RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);
+            FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, ROCKSDB_WAL, DRAIN_TIMEOUT_MS,
+            WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, CATCH_UP_THRESHOLD,
+            CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO,
+            RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);
 
     private NodeConfigKeys() {
     }

@@ -166,8 +166,9 @@ final class LogShipping implements WriteAheadLog {
                 + "no log node acknowledged it (" + why + ")");
     }
 
-    long appliedLsn() {
-        return store.appliedLsn();
+    /** What the log nodes may drop up to: the store's changes up to it survive a crash without the log. */
+    long durableLsn() {
+        return store.durableLsn();
     }
 
     @Override

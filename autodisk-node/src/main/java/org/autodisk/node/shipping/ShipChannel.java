@@ -71,7 +71,7 @@ final class ShipChannel {
             return null;
         }
         List<LogRecord> batch = takeBatch();
-        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, owner.appliedLsn()).encode());
+        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, owner.durableLsn()).encode());
         return new Sent(peers.send(logNode, frame), generation);
     }
 

@@ -82,6 +82,16 @@ public interface LocalStore extends AutoCloseable {
     long appliedLsn();
 
     /**
+     * Returns the highest LSN whose change survives a crash of this process: the applied LSN when the store
+     * journals its own writes, else the applied LSN of its last flush. A log node may drop records up to it.
+     *
+     * @return the LSN, at most {@link #appliedLsn()}
+     */
+    default long durableLsn() {
+        return appliedLsn();
+    }
+
+    /**
      * Reads streams with {@code from <= key < toExclusive} in key order.
      *
      * @param from        first key, inclusive (empty: from the start)

@@ -17,7 +17,21 @@ public final class LocalStores {
      * @throws StoreException if the directory cannot be opened (in use, corrupt, not writable)
      */
     public static LocalStore rocksDb(Path dir, boolean syncWrites) {
-        return RocksDbStore.open(dir, syncWrites);
+        return RocksDbStore.open(dir, syncWrites, true);
+    }
+
+    /**
+     * Opens (creating if needed) a RocksDB store whose own write-ahead log is off: for a data node whose log
+     * nodes hold every change. The applied LSN is flushed atomically with the data (atomic flush over both column
+     * families), {@link LocalStore#durableLsn()} is the applied LSN of the last flush, and after a crash the node
+     * replays everything after it from a log node.
+     *
+     * @param dir the data directory
+     * @return the store
+     * @throws StoreException if the directory cannot be opened (in use, corrupt, not writable)
+     */
+    public static LocalStore rocksDbWithoutWal(Path dir) {
+        return RocksDbStore.open(dir, false, false);
     }
 
     /**

@@ -21,19 +21,26 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
+import org.rocksdb.MutableDBOptions;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@link LocalStore} in RocksDB. RocksDB's default bytewise comparator is unsigned lexicographic order, the
  * order of AutoDisk keys. The exact stream count is computed at open and kept up to date under per-key locks.
  * Write-ahead-log records are applied in a write batch together with the applied LSN, kept in the
  * {@code meta} column family.
+ *
+ * <p>Without RocksDB's own WAL (a data node whose log nodes hold every change), both column families flush
+ * atomically, so what survives a crash is the data up to the applied LSN of the last flush, which a flush
+ * listener reads back from the persisted tier as the {@link #durableLsn()}; the log replays the rest.
  */
 final class RocksDbStore implements LocalStore {
 
@@ -52,12 +59,15 @@ final class RocksDbStore implements LocalStore {
     private final List<ColumnFamilyHandle> families;
     private final Object applyLock = new Object();
     private volatile long appliedLsn;
+    private final boolean journal;
+    private volatile long durableLsn;
     private final KeyLocks locks = new KeyLocks();
     private final AtomicLong count = new AtomicLong();
 
     private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions)
             throws RocksDBException {
         this.dir = dir;
+        this.journal = !writeOptions.disableWAL();
         this.options = options;
         this.familyOptions = familyOptions;
         this.writeOptions = writeOptions;
@@ -67,17 +77,22 @@ final class RocksDbStore implements LocalStore {
                 new ColumnFamilyDescriptor(META_FAMILY, familyOptions)), families);
     }
 
-    static RocksDbStore open(Path dir, boolean syncWrites) {
+    static RocksDbStore open(Path dir, boolean syncWrites, boolean journal) {
+        FlushListener flushes = new FlushListener();
         DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
-                .setIncreaseParallelism(2);
+                .setIncreaseParallelism(2).setAtomicFlush(!journal);
+        if (!journal) {
+            options.setListeners(List.of(flushes));
+        }
         ColumnFamilyOptions familyOptions = lookupFriendly(new ColumnFamilyOptions());
-        WriteOptions writeOptions = new WriteOptions().setSync(syncWrites);
+        WriteOptions writeOptions = new WriteOptions().setSync(syncWrites && journal).setDisableWAL(!journal);
         try {
             Files.createDirectories(dir);
             RocksDbStore store = new RocksDbStore(dir, options, familyOptions, writeOptions);
             store.count.set(store.countAll());
-            byte[] applied = store.db.get(store.meta(), APPLIED_LSN);
-            store.appliedLsn = applied == null ? 0 : ByteBuffer.wrap(applied).getLong();
+            store.appliedLsn = store.readAppliedLsn(null);
+            store.durableLsn = store.appliedLsn;
+            flushes.attach(store::flushed);
             return store;
         } catch (RocksDBException | IOException e) {
             options.close();
@@ -251,6 +266,49 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public long durableLsn() {
+        return journal ? appliedLsn : durableLsn;
+    }
+
+    /** After a flush: the applied LSN stored in table files, not in memtables, is what survives a crash now. */
+    private void flushed() {
+        try (ReadOptions persisted = new ReadOptions().setReadTier(ReadTier.PERSISTED_TIER)) {
+            durableLsn = Math.max(durableLsn, readAppliedLsn(persisted));
+        } catch (RuntimeException e) {
+            LoggerFactory.getLogger(RocksDbStore.class).warn("{}: cannot read the flushed applied LSN: {}", dir,
+                    e.toString());
+        }
+    }
+
+    private long readAppliedLsn(ReadOptions ro) {
+        try {
+            byte[] v = ro == null ? db.get(meta(), APPLIED_LSN) : db.get(meta(), ro, APPLIED_LSN);
+            return v == null ? 0 : ByteBuffer.wrap(v).getLong();
+        } catch (RocksDBException e) {
+            throw failure("read of the applied LSN", e);
+        }
+    }
+
+    /** Fault hook: closes the way a killed process leaves the store, without flushing memtables. */
+    void closeWithoutFlush() {
+        try {
+            db.setDBOptions(MutableDBOptions.builder().setAvoidFlushDuringShutdown(true).build());
+        } catch (RocksDBException e) {
+            throw failure("set avoid-flush-during-shutdown", e);
+        }
+        release();
+    }
+
+    /** Flushes memtables to table files, waiting for it (tests; RocksDB flushes by itself when they fill). */
+    void flush() {
+        try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
+            db.flush(flush, families);
+        } catch (RocksDBException e) {
+            throw failure("flush", e);
+        }
+    }
+
+    @Override
     public TraverseResult scan(byte[] from, byte[] toExclusive, int limit, long byteBudget) {
         try (Slice upper = toExclusive == null ? null : new Slice(toExclusive);
                 ReadOptions ro = readOptions(upper);
@@ -286,17 +344,19 @@ final class RocksDbStore implements LocalStore {
 
     @Override
     public void close() {
-        try (FlushOptions flush = new FlushOptions().setWaitForFlush(true)) {
-            db.flush(flush, families);
-        } catch (RocksDBException e) {
-            throw failure("flush on close", e);
+        try {
+            flush();
         } finally {
-            families.forEach(ColumnFamilyHandle::close);
-            db.close();
-            writeOptions.close();
-            familyOptions.close();
-            options.close();
+            release();
         }
+    }
+
+    private void release() {
+        families.forEach(ColumnFamilyHandle::close);
+        db.close();
+        writeOptions.close();
+        familyOptions.close();
+        options.close();
     }
 
     private StoreException failure(String op, RocksDBException e) {

@@ -1,0 +1,82 @@
+package org.autodisk.node.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.LogRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The store contract without RocksDB's own WAL, and what survives a crash then: exactly the last flush. */
+class RocksDbStoreWithoutWalTest extends LocalStoreContract {
+
+    @TempDir
+    Path dir;
+
+    @Override
+    protected LocalStore open() {
+        return LocalStores.rocksDbWithoutWal(dir.resolve("db"));
+    }
+
+    @Test
+    void aCrashKeepsExactlyWhatTheLastFlushHeldAndTheDurableLsnSaysSo() {
+        store.applyAll(records(1, 100));
+        assertThat(store.durableLsn()).as("nothing flushed yet").isZero();
+        ((RocksDbStore) store).flush();
+        await().until(store::durableLsn, lsn -> lsn == 100);
+        store.applyAll(records(101, 150));
+        assertThat(store.appliedLsn()).isEqualTo(150);
+        assertThat(store.durableLsn()).isEqualTo(100);
+
+        ((RocksDbStore) store).closeWithoutFlush();
+        store = open();
+
+        assertThat(store.appliedLsn()).isEqualTo(100);
+        assertThat(store.durableLsn()).isEqualTo(100);
+        assertThat(store.count()).isEqualTo(100);
+        assertThat(store.get(key(100))).isEqualTo(value(100));
+        assertThat(store.get(key(101))).as("after the flush: to be replayed from the log").isNull();
+    }
+
+    @Test
+    void withItsOwnWalTheStoreKeepsEveryApplyAcrossACrash() {
+        store.close();
+        store = LocalStores.rocksDb(dir.resolve("journaled"), false);
+        store.applyAll(records(1, 150));
+        assertThat(store.durableLsn()).isEqualTo(150);
+        ((RocksDbStore) store).closeWithoutFlush();
+        store = LocalStores.rocksDb(dir.resolve("journaled"), false);
+        assertThat(store.appliedLsn()).isEqualTo(150);
+        assertThat(store.count()).isEqualTo(150);
+    }
+
+    @Test
+    void aGracefulCloseFlushesEverything() {
+        store.applyAll(records(1, 40));
+        store.close();
+        store = open();
+        assertThat(store.appliedLsn()).isEqualTo(40);
+        assertThat(store.durableLsn()).isEqualTo(40);
+        assertThat(store.get(key(40))).isEqualTo(value(40));
+    }
+
+    private static List<LogRecord> records(long from, long to) {
+        List<LogRecord> out = new ArrayList<>();
+        for (long lsn = from; lsn <= to; lsn++) {
+            out.add(new LogRecord(0, 1, lsn, LogRecord.PUT, key(lsn), value(lsn)));
+        }
+        return out;
+    }
+
+    private static byte[] key(long lsn) {
+        return Keys.utf8(String.format("k%06d", lsn));
+    }
+
+    private static byte[] value(long lsn) {
+        return Keys.utf8("v" + lsn);
+    }
+}
