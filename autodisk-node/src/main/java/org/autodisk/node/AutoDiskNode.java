@@ -126,7 +126,8 @@ public final class AutoDiskNode implements AutoCloseable {
             return LogStore.inMemory();
         }
         return LogStore.segments(config.dataDir().resolve("wal"), config.nodeId(),
-                SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES)));
+                SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES))
+                        .withPreallocateBytes(config.get(NodeConfigKeys.WAL_PREALLOCATE_BYTES)));
     }
 
     private WriteAheadLog recoverAndShip(LocalStore store, PeerChannel peers) {

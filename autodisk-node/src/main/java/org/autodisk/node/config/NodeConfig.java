@@ -129,8 +129,9 @@ public final class NodeConfig {
             throw new ConfigException("store.engine '" + engine + "' is unknown (expected rocksdb or memory)");
         }
         for (ConfigKey<?> k : NodeConfigKeys.ALL) {
-            if (k.type() == Integer.class && config.get(k) instanceof Integer i && i < 1) {
-                throw new ConfigException(k.name() + " must be at least 1, was " + i);
+            int least = k == NodeConfigKeys.WAL_PREALLOCATE_BYTES ? 0 : 1;
+            if (k.type() == Integer.class && config.get(k) instanceof Integer i && i < least) {
+                throw new ConfigException(k.name() + " must be at least " + least + ", was " + i);
             }
         }
         new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());

@@ -77,6 +77,10 @@ public final class NodeConfigKeys {
     /** Log segment size. */
     public static final ConfigKey<Integer> WAL_SEGMENT_BYTES = ConfigKey.of("wal.segment-bytes", Integer.class,
             64 * 1024 * 1024, "Log node: size at which a log segment file is closed and a new one started.");
+    /** Log segment preallocation. */
+    public static final ConfigKey<Integer> WAL_PREALLOCATE_BYTES = ConfigKey.of("wal.preallocate-bytes",
+            Integer.class, 1024 * 1024, "Log node: zeros written ahead of the records this many bytes at a time, so "
+                    + "an append's fsync writes no file system metadata; 0 turns it off.");
 
     /** Catch-up threshold. */
     public static final ConfigKey<Integer> CATCH_UP_THRESHOLD = ConfigKey.of("wal.catch-up-threshold",
@@ -117,9 +121,9 @@ public final class NodeConfigKeys {
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
             SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
             FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, ROCKSDB_WAL, DRAIN_TIMEOUT_MS,
-            WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, CATCH_UP_THRESHOLD,
-            CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO,
-            RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);
+            WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
+            CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
+            RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);
 
     private NodeConfigKeys() {
     }

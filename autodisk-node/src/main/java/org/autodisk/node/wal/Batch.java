@@ -28,17 +28,21 @@ final class Batch {
     private final String storeId;
     private final Path storeDir;
     private final long segmentBytes;
+    private final long preallocateBytes;
     private final Function<String, StreamWriter> writers;
     private final Map<Segment, Touch> touches = new LinkedHashMap<>();
     private final Set<StreamWriter> touchedStreams = new LinkedHashSet<>();
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024);
+
     private final Set<Path> dirsToSync = new LinkedHashSet<>();
     private final List<PendingAppend> accepted = new ArrayList<>();
     private String step = "preparing";
 
-    Batch(String storeId, Path storeDir, long segmentBytes, Function<String, StreamWriter> writers) {
+    Batch(String storeId, Path storeDir, SegmentOptions options, Function<String, StreamWriter> writers) {
         this.storeId = storeId;
         this.storeDir = storeDir;
-        this.segmentBytes = segmentBytes;
+        this.segmentBytes = options.segmentBytes();
+        this.preallocateBytes = options.preallocateBytes();
         this.writers = writers;
     }
 
@@ -88,15 +92,38 @@ final class Batch {
             step = "writing " + t.segment().file();
             hook.beforeWrite(t.stream().log().name());
             FileChannel ch = channel(t);
-            if (ch.size() != t.sizeBefore()) {
+            Segment s = t.segment();
+            if (s.allocated < 0) {
                 ch.truncate(t.sizeBefore());
+                s.allocated = t.sizeBefore();
             }
+            preallocate(s, ch, t.end());
             ByteBuffer bytes = t.bytes();
             long pos = t.sizeBefore();
             while (bytes.hasRemaining()) {
                 pos += ch.write(bytes, pos);
             }
         }
+    }
+
+    /**
+     * Extends the file with zeros past {@code end}, a preallocation step at a time, so that the fsyncs of the next
+     * batches find its size and blocks unchanged. Zeros, rather than fallocate's unwritten extents, whose
+     * conversion on the first write would be metadata again.
+     */
+    private void preallocate(Segment s, FileChannel ch, long end) throws IOException {
+        if (end <= s.allocated) {
+            return;
+        }
+        long target = end;
+        if (preallocateBytes > 0) {
+            long rounded = (end + preallocateBytes - 1) / preallocateBytes * preallocateBytes;
+            target = Math.max(end, Math.min(rounded, segmentBytes));
+        }
+        for (long pos = end; pos < target; ) {
+            pos += ch.write(ZEROS.duplicate().limit((int) Math.min(ZEROS.capacity(), target - pos)), pos);
+        }
+        s.allocated = target;
     }
 
     private FileChannel channel(Touch t) throws IOException {
@@ -109,6 +136,7 @@ final class Batch {
             }
             dirsToSync.add(streamDir);
             s.channel = FileChannel.open(s.file(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            s.allocated = 0;
         } else if (s.channel == null) {
             s.channel = FileChannel.open(s.file(), StandardOpenOption.WRITE);
         }
@@ -178,10 +206,12 @@ final class Batch {
     }
 
     private void truncateQuietly(Touch t) {
-        FileChannel ch = t.segment().channel;
+        Segment s = t.segment();
+        s.allocated = -1;
         try {
-            if (ch != null && ch.size() > t.sizeBefore()) {
-                ch.truncate(t.sizeBefore());
+            if (s.channel != null) {
+                s.channel.truncate(t.sizeBefore());
+                s.allocated = t.sizeBefore();
             }
         } catch (IOException e) {
             LOG.warn("{}: cannot cut {} back to {} bytes (retried before its next write): {}", storeId,
@@ -202,16 +232,21 @@ final class Batch {
         }
     }
 
+    /** Closes a segment's channel, first cutting off its preallocated zeros (recovery would too). */
     static void closeQuietly(String storeId, Segment s) {
         if (s.channel == null) {
             return;
         }
         try {
+            if (s.allocated > s.size()) {
+                s.channel.truncate(s.size());
+            }
             s.channel.close();
         } catch (IOException e) {
             LOG.debug("{}: closing {}: {}", storeId, s.file(), e.toString());
         } finally {
             s.channel = null;
+            s.allocated = -1;
         }
     }
 }

@@ -107,7 +107,7 @@ final class LogWriter {
     }
 
     private void commit(List<PendingAppend> appends) {
-        Batch batch = new Batch(id, dir, options.segmentBytes(), this::writerFor);
+        Batch batch = new Batch(id, dir, options, this::writerFor);
         appends.forEach(batch::add);
         if (batch.hasWrites()) {
             try {

@@ -1,6 +1,7 @@
 package org.autodisk.node.wal;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Recovery on open: scans every stream's segments in LSN order and verifies every frame. The first torn or
  * corrupt frame (or an LSN out of order) ends the stream's valid data: that file is cut there and the
- * stream's later segment files are deleted, each logged at WARN. Empty segment files are deleted.
+ * stream's later segment files are deleted, each logged at WARN. Empty segment files are deleted. A tail of
+ * zeros is preallocated space, the segment's clean end: it is trimmed without a warning.
  */
 final class Recovery {
 
@@ -57,6 +59,9 @@ final class Recovery {
         for (int i = 0; i < files.size(); i++) {
             Segment seg = new Segment(files.get(i), Segment.parseName(files.get(i)));
             Scan scan = scan(seg, lastLsn);
+            if (scan.problem() == null && scan.fileSize() > scan.validEnd()) {
+                trimZeros(name, seg, scan);
+            }
             if (scan.problem() != null) {
                 cut(name, seg, scan);
                 deleteLater(name, files.subList(i + 1, files.size()));
@@ -112,9 +117,39 @@ final class Recovery {
                 problem = e.getMessage();
             }
             long validEnd = problem == null ? scanner.position() : scanner.frameStart();
+            if (problem != null && zerosFrom(ch, validEnd, fileSize)) {
+                problem = null;
+            }
             seg.publish(validEnd, lastLsn, index);
             return new Scan(fileSize, validEnd, problem);
         }
+    }
+
+    /** Whether every byte from {@code from} to the end is zero: preallocated space, the segment's clean end. */
+    private static boolean zerosFrom(FileChannel ch, long from, long fileSize) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(64 * 1024);
+        for (long pos = from; pos < fileSize; ) {
+            buf.clear().limit((int) Math.min(buf.capacity(), fileSize - pos));
+            int n = ch.read(buf, pos);
+            if (n <= 0) {
+                return false;
+            }
+            for (int i = 0; i < n; i++) {
+                if (buf.get(i) != 0) {
+                    return false;
+                }
+            }
+            pos += n;
+        }
+        return true;
+    }
+
+    private void trimZeros(String stream, Segment seg, Scan scan) throws IOException {
+        try (FileChannel ch = FileChannel.open(seg.file(), StandardOpenOption.WRITE)) {
+            ch.truncate(scan.validEnd());
+        }
+        LOG.debug("{}: stream {}: {} ends at offset {}; {} preallocated bytes trimmed", id, stream, seg.file(),
+                scan.validEnd(), scan.fileSize() - scan.validEnd());
     }
 
     private static String lsnProblem(Segment seg, long offset, long lsn, long previousLsn) {

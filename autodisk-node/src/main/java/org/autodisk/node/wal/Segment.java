@@ -26,6 +26,12 @@ final class Segment {
     /** Writer thread only: the open channel while this segment is written to. */
     FileChannel channel;
 
+    /**
+     * Writer thread only: the file's length while {@link #channel} is open, every byte past {@link #size()}
+     * being zero (preallocated); -1 if not known, and the file is then cut to its size before the next write.
+     */
+    long allocated = -1;
+
     Segment(Path file, long firstLsn) {
         this.file = file;
         this.firstLsn = firstLsn;

@@ -90,7 +90,10 @@ class RecoveryTest {
     void anIncompleteLengthPrefixIsCut() throws IOException {
         write(1, 5);
         Path file = segmentFiles(dir, "d1").get(0);
-        truncate(file, 4L * FRAME + 2);
+        truncate(file, 4L * FRAME);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
+            ch.write(ByteBuffer.wrap(new byte[] {0, 1, 0x7f}));
+        }
         try (LogStore store = open()) {
             assertThat(lsns(readAll(store, "d1"))).isEqualTo(range(1, 4));
             assertThat(warnings()).singleElement().asString().contains("incomplete length prefix");
