@@ -18,8 +18,10 @@ import org.autodisk.node.store.LocalStore;
 
 /**
  * {@link WriteAheadLog} that ships every record to all its log nodes. Records wait in LSN order; the head is
- * released to the apply thread as soon as as many log nodes as its multiplicity acknowledged it (or all still up,
- * when fewer are up: degraded), or failed once too few of them can still acknowledge it.
+ * released as soon as as many log nodes as its multiplicity acknowledged it (or all still up, when fewer are up:
+ * degraded), or failed once too few of them can still acknowledge it. A released group is applied at once on the
+ * thread that saw the acknowledgement when the store can take it without waiting and nothing is queued before it;
+ * else on the apply thread, in order.
  */
 final class LogShipping implements WriteAheadLog {
 
@@ -33,6 +35,8 @@ final class LogShipping implements WriteAheadLog {
     private long lastResyncAttempt;
     private long nextLsn;
     private long shipped;
+    private int queuedApplies;
+    private long inlineApplies;
 
     private static final long RESYNC_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -136,27 +140,52 @@ final class LogShipping implements WriteAheadLog {
         submit(ready);
     }
 
+    /** Applies a released group here if nothing is queued before it and the store need not wait, else queues it. */
     private List<Pending> submit(List<Pending> ready) {
-        if (!ready.isEmpty()) {
-            applier.execute(() -> apply(ready));
+        if (!ready.isEmpty() && (queuedApplies > 0 || !apply(ready, false))) {
+            queuedApplies++;
+            applier.execute(() -> {
+                try {
+                    apply(ready, true);
+                } finally {
+                    appliedQueued();
+                }
+            });
         }
         return new ArrayList<>();
     }
 
-    /** On the apply thread: every record that became durable together goes to the store in one write. */
-    private void apply(List<Pending> group) {
+    private synchronized void appliedQueued() {
+        queuedApplies--;
+    }
+
+    /**
+     * Every record that became durable together goes to the store in one write.
+     *
+     * @param wait whether the store may wait (a RocksDB write stall); if not and it would, nothing is applied
+     * @return false if nothing was applied because the store would have had to wait
+     */
+    private boolean apply(List<Pending> group, boolean wait) {
         long durable = System.nanoTime();
+        List<LogRecord> records = group.stream().map(Pending::record).toList();
         boolean[] changed;
         try {
-            changed = store.applyAll(group.stream().map(Pending::record).toList());
+            changed = wait ? store.applyAll(records) : store.tryApplyAll(records);
         } catch (RuntimeException e) {
             group.forEach(p -> p.onFailure().accept(e));
-            return;
+            return true;
+        }
+        if (changed == null) {
+            return false;
+        }
+        if (!wait) {
+            inlineApplies++;
         }
         for (int i = 0; i < group.size(); i++) {
             Pending p = group.get(i);
             p.onApplied().accept(new Applied(p.record(), changed[i], durable));
         }
+        return true;
     }
 
     private PeerException unavailable() {
@@ -188,6 +217,7 @@ final class LogShipping implements WriteAheadLog {
         m.put("wal.records", (double) shipped);
         m.put("wal.batches", (double) channels.stream().mapToLong(ShipChannel::batches).sum());
         m.put("wal.degraded", degraded() ? 1.0 : 0.0);
+        m.put("wal.inline-applies", (double) inlineApplies);
         return m;
     }
 

@@ -67,6 +67,18 @@ public interface LocalStore extends AutoCloseable {
     }
 
     /**
+     * As {@link #applyAll}, but without waiting: a store that would have to wait first (a RocksDB write stall while
+     * memtables are flushed) applies nothing and returns {@code null}, and the caller applies later where waiting is
+     * allowed. Network threads use it.
+     *
+     * @param records records in LSN order
+     * @return as {@link #applyAll}, or {@code null} if nothing was applied
+     */
+    default boolean[] tryApplyAll(java.util.List<LogRecord> records) {
+        return applyAll(records);
+    }
+
+    /**
      * Records that everything up to an LSN is applied, for logs of which this store holds only some records
      * (a backup copy of some of another node's ranges).
      *

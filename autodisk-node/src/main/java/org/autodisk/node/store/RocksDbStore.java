@@ -28,6 +28,7 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
+import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 import org.slf4j.LoggerFactory;
@@ -55,6 +56,7 @@ final class RocksDbStore implements LocalStore {
     private final DBOptions options;
     private final ColumnFamilyOptions familyOptions;
     private final WriteOptions writeOptions;
+    private final WriteOptions noWaitOptions;
     private final RocksDB db;
     private final List<ColumnFamilyHandle> families;
     private final Object applyLock = new Object();
@@ -71,6 +73,7 @@ final class RocksDbStore implements LocalStore {
         this.options = options;
         this.familyOptions = familyOptions;
         this.writeOptions = writeOptions;
+        this.noWaitOptions = new WriteOptions(writeOptions).setNoSlowdown(true);
         this.families = new ArrayList<>();
         this.db = RocksDB.open(options, dir.toString(), List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
@@ -208,6 +211,15 @@ final class RocksDbStore implements LocalStore {
 
     @Override
     public boolean[] applyAll(List<LogRecord> records) {
+        return applyAll(records, writeOptions);
+    }
+
+    @Override
+    public boolean[] tryApplyAll(List<LogRecord> records) {
+        return applyAll(records, noWaitOptions);
+    }
+
+    private boolean[] applyAll(List<LogRecord> records, WriteOptions options) {
         boolean[] changed = new boolean[records.size()];
         if (records.isEmpty()) {
             return changed;
@@ -235,11 +247,15 @@ final class RocksDbStore implements LocalStore {
                 }
                 long last = records.get(records.size() - 1).lsn();
                 batch.put(meta(), APPLIED_LSN, ByteBuffer.allocate(8).putLong(last).array());
-                db.write(writeOptions, batch);
+                db.write(options, batch);
                 count.addAndGet(delta);
                 appliedLsn = last;
                 return changed;
             } catch (RocksDBException e) {
+                if (options == noWaitOptions && e.getStatus() != null
+                        && e.getStatus().getCode() == Status.Code.Incomplete) {
+                    return null;
+                }
                 throw failure("apply of LSNs up to " + records.get(records.size() - 1).lsn(), e);
             }
         }
@@ -355,6 +371,7 @@ final class RocksDbStore implements LocalStore {
         families.forEach(ColumnFamilyHandle::close);
         db.close();
         writeOptions.close();
+        noWaitOptions.close();
         familyOptions.close();
         options.close();
     }

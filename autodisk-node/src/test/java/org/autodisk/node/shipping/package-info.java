@@ -1,0 +1,2 @@
+/** Tests of the data node's log shipping. */
+package org.autodisk.node.shipping;
