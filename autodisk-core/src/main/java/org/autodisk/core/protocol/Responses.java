@@ -101,6 +101,29 @@ public final class Responses {
     }
 
     /**
+     * A success carrying two LSNs (BACKUP_APPLY: the LSN the backup copy is applied through, and the one it holds
+     * durably through).
+     *
+     * @param first  the first LSN
+     * @param second the second LSN
+     * @return the body
+     */
+    public static byte[] lsnPair(long first, long second) {
+        return new BodyWriter(17).u8(Status.OK.code()).i64(first).i64(second).toBytes();
+    }
+
+    /**
+     * Parses a result of {@link #lsnPair}.
+     *
+     * @param body an OK response body
+     * @return the two LSNs, in order
+     */
+    public static long[] parseLsnPair(byte[] body) {
+        BodyReader r = payload(body);
+        return new long[] {r.i64("first lsn"), r.i64("second lsn")};
+    }
+
+    /**
      * Reads the status byte.
      *
      * @param body a response body

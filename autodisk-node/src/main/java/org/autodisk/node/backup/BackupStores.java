@@ -32,7 +32,24 @@ public final class BackupStores implements AutoCloseable {
      */
     public LocalStore of(String source) {
         return stores.computeIfAbsent(source, s -> dir == null ? LocalStores.inMemory()
-                : LocalStores.rocksDb(dir.resolve(s), false));
+                : LocalStores.rocksDbWithoutWal(dir.resolve(s)));
+    }
+
+    /**
+     * Fault hook for in-memory copies: replaces one by an empty copy, as a crash loses what a RocksDB copy had not
+     * flushed (here: everything).
+     *
+     * @param source the data node whose copy is lost
+     * @throws UnsupportedOperationException for copies in RocksDB (kill the process instead)
+     */
+    public void loseUnflushed(String source) {
+        if (dir != null) {
+            throw new UnsupportedOperationException("copies in RocksDB lose their unflushed part when killed");
+        }
+        LocalStore lost = stores.put(source, LocalStores.inMemory());
+        if (lost != null) {
+            lost.close();
+        }
     }
 
     /**

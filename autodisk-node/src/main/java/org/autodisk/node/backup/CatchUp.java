@@ -11,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.autodisk.core.protocol.BackupApplyRequest;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.LogBatch;
 import org.autodisk.core.protocol.LogRecord;
@@ -48,6 +49,7 @@ public final class CatchUp implements AutoCloseable {
     private final Function<String, List<String>> logNodesOf;
     private final CatchUpPolicy policy;
     private final Map<String, Long> progress = new ConcurrentHashMap<>();
+    private final Map<String, Long> backupsDurable = new ConcurrentHashMap<>();
     private final Map<String, Long> ownerDurable = new ConcurrentHashMap<>();
     private final Map<String, Long> lastProbe = new ConcurrentHashMap<>();
     private final Map<String, Boolean> standingIn = new ConcurrentHashMap<>();
@@ -119,7 +121,7 @@ public final class CatchUp implements AutoCloseable {
             truncateAsSecond(stream, backups);
             return;
         }
-        long through = progress.computeIfAbsent(stream, s -> probe(s, backups));
+        long through = progress.computeIfAbsent(stream, s -> probe(s, backups)[0]);
         long lag = log.lastLsn(stream) - through;
         long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastAppend);
         if (lag > 0 && policy.catchUpNow(stream, String.join(",", backups), lag, idleMs)) {
@@ -132,7 +134,7 @@ public final class CatchUp implements AutoCloseable {
                 }
             }
         }
-        truncate(stream, through);
+        truncate(stream, backupsDurable.getOrDefault(stream, 0L));
     }
 
     /** True if this log node is the first of the stream's log nodes that answers. */
@@ -154,7 +156,7 @@ public final class CatchUp implements AutoCloseable {
         return standIn;
     }
 
-    /** Drops the log below what the owner holds durably and its backups have applied; never what either needs. */
+    /** Drops the log below what the owner and its backups hold durably; never what either may still need. */
     private void truncate(String stream, long backupsThrough) {
         long keep = Math.min(backupsThrough, ownerDurable.getOrDefault(stream, 0L));
         if (keep > 0) {
@@ -173,7 +175,7 @@ public final class CatchUp implements AutoCloseable {
             return;
         }
         lastProbe.put(stream, now);
-        truncate(stream, probe(stream, backups));
+        truncate(stream, probe(stream, backups)[1]);
     }
 
     private Set<String> backupsOf(String stream) {
@@ -186,12 +188,19 @@ public final class CatchUp implements AutoCloseable {
         return out;
     }
 
-    private long probe(String stream, Set<String> backups) {
-        long min = Long.MAX_VALUE;
+    /** Asks the backups how far they are: the lowest applied and the lowest durable LSN among them. */
+    private long[] probe(String stream, Set<String> backups) {
+        long[] min = {Long.MAX_VALUE, Long.MAX_VALUE};
         for (String b : backups) {
-            min = Math.min(min, send(b, new LogBatch(stream, List.of(), 0)));
+            lower(min, send(b, new BackupApplyRequest(0, new LogBatch(stream, List.of(), 0))));
         }
+        backupsDurable.put(stream, min[1]);
         return min;
+    }
+
+    private static void lower(long[] min, long[] answer) {
+        min[0] = Math.min(min[0], answer[0]);
+        min[1] = Math.min(min[1], answer[1]);
     }
 
     private long copyPage(String stream, long through, Set<String> backups) {
@@ -200,23 +209,25 @@ public final class CatchUp implements AutoCloseable {
             return log.lastLsn(stream);
         }
         long end = page.get(page.size() - 1).lsn();
-        long min = Long.MAX_VALUE;
+        long[] min = {Long.MAX_VALUE, Long.MAX_VALUE};
         RangeMap m = map.get();
         for (String b : backups) {
             List<LogRecord> subset = page.stream().filter(r -> m.byId(r.rangeId()) != null
                     && b.equals(m.byId(r.rangeId()).backup())).toList();
-            min = Math.min(min, send(b, new LogBatch(stream, subset, end)));
+            lower(min, send(b, new BackupApplyRequest(through + 1, new LogBatch(stream, subset, end))));
         }
-        progress.put(stream, min);
-        return min;
+        progress.put(stream, min[0]);
+        backupsDurable.put(stream, min[1]);
+        return min[0];
     }
 
-    private long send(String backup, LogBatch batch) {
-        Frame resp = peers.send(backup, Frame.request(Opcode.BACKUP_APPLY, 0, batch.encode())).join();
+    /** Sends a page (or a probe) to a backup; returns the LSNs it is applied and durable through. */
+    private long[] send(String backup, BackupApplyRequest request) {
+        Frame resp = peers.send(backup, Frame.request(Opcode.BACKUP_APPLY, 0, request.encode())).join();
         if (Responses.status(resp.body()) != Status.OK) {
             throw new IllegalStateException(backup + ": " + Responses.errorMessage(resp.body()));
         }
-        return Responses.parseLsn(resp.body());
+        return Responses.parseLsnPair(resp.body());
     }
 
     /**

@@ -131,6 +131,29 @@ class WalTest {
     }
 
     @Test
+    void aBackupThatLostItsUnflushedPartInACrashIsResentWhatItLost() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of("wal.catch-up-threshold", 50))) {
+            c.node(1).close();
+            c.start(1, new UnflushedStore());
+            for (int i = 0; i < 120; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> rangeOf(c, 1).backupLag() == 0);
+            c.node(0).backups().loseUnflushed("d2");
+            for (int i = 120; i < 200; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> rangeOf(c, 1).backupLag() == 0
+                    && c.node(0).backups().of("d2").appliedLsn() == 200);
+            LocalStore copy = c.node(0).backups().of("d2");
+            assertThat(copy.count()).isEqualTo(200);
+            assertThat(copy.scan(new byte[0], null, 1000, Long.MAX_VALUE).entries())
+                    .usingRecursiveFieldByFieldElementComparator()
+                    .isEqualTo(c.node(1).store().scan(new byte[0], null, 1000, Long.MAX_VALUE).entries());
+        }
+    }
+
+    @Test
     void bothLogNodesTruncateWhatOwnerAndBackupHaveApplied() throws Exception {
         try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2,
                 "wal.catch-up-threshold", 50))) {
