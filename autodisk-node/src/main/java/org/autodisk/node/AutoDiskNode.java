@@ -76,8 +76,7 @@ public final class AutoDiskNode implements AutoCloseable {
                         rules.catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)));
         this.ctx = new NodeContext(config.self(), config.members(), store, directory, peers, queue, metrics,
                 config.limits(), config.get(NodeConfigKeys.HOP_LIMIT), config.get(NodeConfigKeys.MAX_RESPONSE_BYTES),
-                wal, logStore, isLogNode() ? null : new BackupStores(backupDir()), catchUp, config::logNodesOf,
-                rules);
+                wal, logStore, isLogNode() ? null : openBackups(), catchUp, config::logNodesOf, rules);
         this.dispatcher = new RequestDispatcher(ctx);
         this.loadReports = isLogNode() ? null
                 : new LoadReports(id, config.dataNodes(), peers, dispatcher::selfStatus, rules);
@@ -113,8 +112,10 @@ public final class AutoDiskNode implements AutoCloseable {
         return new Builder(config);
     }
 
-    private java.nio.file.Path backupDir() {
-        return "memory".equals(config.get(NodeConfigKeys.STORE_ENGINE)) ? null : config.dataDir().resolve("backup");
+    private BackupStores openBackups() {
+        boolean memory = "memory".equals(config.get(NodeConfigKeys.STORE_ENGINE));
+        return new BackupStores(memory ? null : config.dataDir().resolve("backup"),
+                config.get(NodeConfigKeys.ROCKSDB_WAL) || config.get(NodeConfigKeys.SYNC_WRITES));
     }
 
     private boolean isLogNode() {

@@ -13,15 +13,20 @@ import org.autodisk.node.store.LocalStores;
 public final class BackupStores implements AutoCloseable {
 
     private final Path dir;
+    private final boolean rocksDbWal;
     private final Map<String, LocalStore> stores = new ConcurrentHashMap<>();
 
     /**
      * Creates the set.
      *
-     * @param dir where RocksDB backup stores go ({@code dir/<source>}), or {@code null} to keep them in memory
+     * @param dir        where RocksDB backup stores go ({@code dir/<source>}), or {@code null} to keep them in
+     *                   memory
+     * @param rocksDbWal whether the copies keep RocksDB's own WAL; without it, what they hold durably is their
+     *                   last flush, and log nodes keep the rest
      */
-    public BackupStores(Path dir) {
+    public BackupStores(Path dir, boolean rocksDbWal) {
         this.dir = dir;
+        this.rocksDbWal = rocksDbWal;
     }
 
     /**
@@ -31,8 +36,15 @@ public final class BackupStores implements AutoCloseable {
      * @return its store
      */
     public LocalStore of(String source) {
-        return stores.computeIfAbsent(source, s -> dir == null ? LocalStores.inMemory()
-                : LocalStores.rocksDbWithoutWal(dir.resolve(s)));
+        return stores.computeIfAbsent(source, this::open);
+    }
+
+    private LocalStore open(String source) {
+        if (dir == null) {
+            return LocalStores.inMemory();
+        }
+        return rocksDbWal ? LocalStores.rocksDb(dir.resolve(source), false)
+                : LocalStores.rocksDbWithoutWal(dir.resolve(source));
     }
 
     /**

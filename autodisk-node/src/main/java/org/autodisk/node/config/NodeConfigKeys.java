@@ -59,8 +59,8 @@ public final class NodeConfigKeys {
             "Whether each write waits for fsync of RocksDB's own WAL (turns that WAL on).");
     /** RocksDB's own WAL. */
     public static final ConfigKey<Boolean> ROCKSDB_WAL = ConfigKey.of("store.rocksdb-wal", Boolean.class, false,
-            "RocksDB's own WAL on a data node with log nodes (whose log replays what was not flushed); always on "
-                    + "without log nodes.");
+            "RocksDB's own WAL on a data node with log nodes (whose log replays what was not flushed) and on its "
+                    + "backup copies; always on without log nodes.");
     /** Drain timeout. */
     public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
             Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");

@@ -24,6 +24,7 @@ import org.slf4j.LoggerFactory;
 final class Batch {
 
     private static final Logger LOG = LoggerFactory.getLogger(Batch.class);
+    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024);
 
     private final String storeId;
     private final Path storeDir;
@@ -32,8 +33,6 @@ final class Batch {
     private final Function<String, StreamWriter> writers;
     private final Map<Segment, Touch> touches = new LinkedHashMap<>();
     private final Set<StreamWriter> touchedStreams = new LinkedHashSet<>();
-    private static final ByteBuffer ZEROS = ByteBuffer.allocateDirect(64 * 1024);
-
     private final Set<Path> dirsToSync = new LinkedHashSet<>();
     private final List<PendingAppend> accepted = new ArrayList<>();
     private String step = "preparing";
