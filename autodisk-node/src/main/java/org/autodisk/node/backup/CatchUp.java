@@ -30,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * asynchronously, when the rules ask for it (catch-up.drl: the un-applied log passes a threshold, or the log
  * node is idle). Every period each stream's backlog is put to the {@link CatchUpPolicy}. The first log node of a
  * data node that answers does it: a later one asks the ones before it about once a second and takes over while
- * none of them answers. Log segments are truncated below what the owner holds durably (its last flush when
- * RocksDB's own WAL is off) and the backups have applied, on every log node (one that does not catch up asks
- * the backups how far they are).
+ * none of them answers. Log segments are truncated below what the owner and the backups hold durably (their
+ * last flush when RocksDB's own WAL is off), on every log node (one that does not catch up asks the backups how
+ * far they are). A backup that answers a page with a lower applied LSN than expected (it lost its unflushed part)
+ * is resent the log from there.
  */
 public final class CatchUp implements AutoCloseable {
 
