@@ -2,21 +2,19 @@ package org.autodisk.node.ops;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.TraverseResult;
-import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.store.ForwardingStore;
 import org.autodisk.node.store.LocalStores;
 
 /** A store whose writes wait at a gate: the fault-injection hook that holds the workers. */
-final class GatedStore implements LocalStore {
+final class GatedStore extends ForwardingStore {
 
     final CountDownLatch gate = new CountDownLatch(1);
     final CountDownLatch entered;
     volatile boolean closed;
-    private final LocalStore inner = LocalStores.inMemory();
     private final AtomicInteger puts = new AtomicInteger();
 
     GatedStore(int workers) {
+        super(LocalStores.inMemory());
         entered = new CountDownLatch(workers);
     }
 
@@ -34,41 +32,6 @@ final class GatedStore implements LocalStore {
         }
         puts.incrementAndGet();
         return inner.put(key, value);
-    }
-
-    @Override
-    public byte[] get(byte[] key) {
-        return inner.get(key);
-    }
-
-    @Override
-    public boolean delete(byte[] key) {
-        return inner.delete(key);
-    }
-
-    @Override
-    public boolean apply(LogRecord record) {
-        return inner.apply(record);
-    }
-
-    @Override
-    public void markApplied(long lsn) {
-        inner.markApplied(lsn);
-    }
-
-    @Override
-    public long appliedLsn() {
-        return inner.appliedLsn();
-    }
-
-    @Override
-    public TraverseResult scan(byte[] from, byte[] to, int limit, long budget) {
-        return inner.scan(from, to, limit, budget);
-    }
-
-    @Override
-    public long count() {
-        return inner.count();
     }
 
     @Override

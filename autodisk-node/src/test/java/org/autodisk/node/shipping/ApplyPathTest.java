@@ -15,7 +15,7 @@ import org.autodisk.core.protocol.LogBatch;
 import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.node.peer.InMemoryPeerChannel;
-import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.store.ForwardingStore;
 import org.autodisk.node.store.LocalStores;
 import org.junit.jupiter.api.Test;
 
@@ -26,12 +26,15 @@ import org.junit.jupiter.api.Test;
 class ApplyPathTest {
 
     /** An in-memory store that can be told to refuse applies without waiting, as a stalled RocksDB does. */
-    private static final class StallableStore implements LocalStore {
+    private static final class StallableStore extends ForwardingStore {
 
-        private final LocalStore inner = LocalStores.inMemory();
         private final List<Long> appliedOrder = Collections.synchronizedList(new ArrayList<>());
         private final List<String> threads = Collections.synchronizedList(new ArrayList<>());
         volatile boolean stalled;
+
+        StallableStore() {
+            super(LocalStores.inMemory());
+        }
 
         @Override
         public boolean[] applyAll(List<LogRecord> records) {
@@ -46,54 +49,8 @@ class ApplyPathTest {
         }
 
         @Override
-        public boolean put(byte[] key, byte[] value) {
-            return inner.put(key, value);
-        }
-
-        @Override
-        public byte[] get(byte[] key) {
-            return inner.get(key);
-        }
-
-        @Override
-        public boolean delete(byte[] key) {
-            return inner.delete(key);
-        }
-
-        @Override
         public boolean apply(LogRecord record) {
             return applyAll(List.of(record))[0];
-        }
-
-        @Override
-        public void markApplied(long lsn) {
-            inner.markApplied(lsn);
-        }
-
-        @Override
-        public long appliedLsn() {
-            return inner.appliedLsn();
-        }
-
-        @Override
-        public org.autodisk.core.protocol.TraverseResult scan(byte[] from, byte[] toExclusive, int limit,
-                long byteBudget) {
-            return inner.scan(from, toExclusive, limit, byteBudget);
-        }
-
-        @Override
-        public long count() {
-            return inner.count();
-        }
-
-        @Override
-        public String describe() {
-            return "stallable";
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 

@@ -8,10 +8,6 @@ import static org.autodisk.node.wal.Recs.rec;
 import static org.autodisk.node.wal.Recs.recs;
 import static org.autodisk.node.wal.Recs.segmentFiles;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -23,7 +19,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** Segments are extended with zeros ahead of their records; a zero tail is a clean end, anything else is cut. */
 class PreallocationTest {
@@ -36,18 +31,16 @@ class PreallocationTest {
     @TempDir
     Path dir;
 
-    private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
-    private final Logger recoveryLog = (Logger) LoggerFactory.getLogger(Recovery.class);
+    private final RecoveryWarnings recoveryWarnings = new RecoveryWarnings();
 
     @BeforeEach
     void captureLogs() {
-        logs.start();
-        recoveryLog.addAppender(logs);
+        recoveryWarnings.start();
     }
 
     @AfterEach
     void releaseLogs() {
-        recoveryLog.detachAppender(logs);
+        recoveryWarnings.stop();
     }
 
     private LogStore open(Path at, SegmentOptions options) {
@@ -55,8 +48,7 @@ class PreallocationTest {
     }
 
     private List<String> warnings() {
-        return logs.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage)
-                .toList();
+        return recoveryWarnings.messages();
     }
 
     @Test

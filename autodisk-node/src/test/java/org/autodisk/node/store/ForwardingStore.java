@@ -1,0 +1,91 @@
+package org.autodisk.node.store;
+
+import java.util.List;
+import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.core.protocol.TraverseResult;
+
+/** Test base: a store that hands every call to another; fault-injecting stores override what they change. */
+public abstract class ForwardingStore implements LocalStore {
+
+    /** The store every call goes to. */
+    protected final LocalStore inner;
+
+    /**
+     * Creates a store forwarding to {@code inner}.
+     *
+     * @param inner the store every call goes to
+     */
+    protected ForwardingStore(LocalStore inner) {
+        this.inner = inner;
+    }
+
+    @Override
+    public boolean put(byte[] key, byte[] value) {
+        return inner.put(key, value);
+    }
+
+    @Override
+    public byte[] get(byte[] key) {
+        return inner.get(key);
+    }
+
+    @Override
+    public boolean contains(byte[] key) {
+        return inner.contains(key);
+    }
+
+    @Override
+    public boolean delete(byte[] key) {
+        return inner.delete(key);
+    }
+
+    @Override
+    public boolean apply(LogRecord record) {
+        return inner.apply(record);
+    }
+
+    @Override
+    public boolean[] applyAll(List<LogRecord> records) {
+        return inner.applyAll(records);
+    }
+
+    @Override
+    public boolean[] tryApplyAll(List<LogRecord> records) {
+        return inner.tryApplyAll(records);
+    }
+
+    @Override
+    public void markApplied(long lsn) {
+        inner.markApplied(lsn);
+    }
+
+    @Override
+    public long appliedLsn() {
+        return inner.appliedLsn();
+    }
+
+    @Override
+    public long durableLsn() {
+        return inner.durableLsn();
+    }
+
+    @Override
+    public TraverseResult scan(byte[] from, byte[] toExclusive, int limit, long byteBudget) {
+        return inner.scan(from, toExclusive, limit, byteBudget);
+    }
+
+    @Override
+    public long count() {
+        return inner.count();
+    }
+
+    @Override
+    public String describe() {
+        return "forwarding to " + inner.describe();
+    }
+
+    @Override
+    public void close() {
+        inner.close();
+    }
+}
