@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.autodisk.core.Limits;
+import org.autodisk.core.net.Tls;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.RulesReload;
 
@@ -249,6 +250,10 @@ public final class AutoDiskClient implements AutoCloseable {
         private Duration connectTimeout = Duration.ofSeconds(3);
         private Limits limits = Limits.DEFAULT;
         private String clientId = "client-" + UUID.randomUUID().toString().substring(0, 8);
+        private boolean tls;
+        private java.nio.file.Path trustStore;
+        private char[] trustStorePassword;
+        private boolean verifyHostname = true;
 
         private Builder() {
         }
@@ -329,18 +334,45 @@ public final class AutoDiskClient implements AutoCloseable {
         }
 
         /**
+         * Connects over TLS (the nodes' {@code tls.enabled}), trusting the certificates of a PKCS#12 trust store.
+         *
+         * @param trustStorePath the trust store, or {@code null} to trust what the JDK trusts by default
+         * @param password       its password, or {@code null}
+         * @return this builder
+         */
+        public Builder tls(java.nio.file.Path trustStorePath, String password) {
+            this.tls = true;
+            this.trustStore = trustStorePath;
+            this.trustStorePassword = password == null ? null : password.toCharArray();
+            return this;
+        }
+
+        /**
+         * Sets whether a node's TLS certificate must name the host connected to (default true).
+         *
+         * @param verify false only for certificates without the host's name or address
+         * @return this builder
+         */
+        public Builder verifyHostname(boolean verify) {
+            this.verifyHostname = verify;
+            return this;
+        }
+
+        /**
          * Connects to the first seed that accepts the handshake.
          *
          * @return the connected client
          * @throws IllegalStateException     if no seeds were given
          * @throws NodeUnavailableException  listing every seed tried with its failure if none could be used
          * @throws ProtocolVersionException  if no seed could be used and one speaks another protocol version
+         * @throws IllegalArgumentException  if the TLS trust store cannot be read
          */
         public AutoDiskClient build() {
             if (seeds.isEmpty()) {
                 throw new IllegalStateException("no seeds: call seeds(\"host:port\", ...) before build()");
             }
-            ClientSettings settings = new ClientSettings(seeds, requestTimeout, connectTimeout, limits, clientId);
+            ClientSettings settings = new ClientSettings(seeds, requestTimeout, connectTimeout, limits, clientId,
+                    tls ? Tls.client(trustStore, trustStorePassword, verifyHostname) : null);
             Connector connector = new Connector(settings);
             Failover failover = new Failover(settings.seeds(), connector);
             try {

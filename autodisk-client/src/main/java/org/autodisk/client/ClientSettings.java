@@ -12,9 +12,10 @@ import org.autodisk.core.Limits;
  * @param connectTimeout how long to wait for a TCP connection and the handshake reply
  * @param limits         key and value limits checked before sending
  * @param clientId       the name sent in the handshake
+ * @param tls            the TLS context, or {@code null} for plain TCP
  */
 record ClientSettings(List<Seed> seeds, Duration requestTimeout, Duration connectTimeout, Limits limits,
-        String clientId) {
+        String clientId, io.netty.handler.ssl.SslContext tls) {
 
     ClientSettings {
         seeds = List.copyOf(seeds);

@@ -14,6 +14,7 @@ import org.autodisk.core.protocol.KeyRequest;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.RulesReloadRequest;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
 
@@ -147,7 +148,7 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
 
     @Override
     public CompletableFuture<RulesReload> reloadRules() {
-        return external(dispatcher.call(Opcode.RULES_RELOAD, new byte[] {0}, false, true)
+        return external(dispatcher.call(Opcode.RULES_RELOAD, RulesReloadRequest.cluster().encode(), false, true)
                 .thenApply(reply -> reply.parse(body -> RulesReload.fromJson(Responses.parseBytes(body)))));
     }
 

@@ -20,7 +20,8 @@ final class Errors {
      */
     static AutoDiskException fromStatus(Status status, String message, String nodeId) {
         return switch (status) {
-            case INVALID_ARGUMENT, FRAME_TOO_LARGE, MALFORMED, UNKNOWN_OPCODE, HANDSHAKE_REQUIRED ->
+            case INVALID_ARGUMENT, FRAME_TOO_LARGE, MALFORMED, UNKNOWN_OPCODE, HANDSHAKE_REQUIRED, NOT_PERMITTED,
+                    WRONG_ROLE ->
                     new InvalidRequestException(message, status, nodeId);
             case OVERLOADED -> new OverloadedException(message, status, nodeId);
             case NODE_UNAVAILABLE, SHUTTING_DOWN -> new NodeUnavailableException(message, status, nodeId);

@@ -19,6 +19,7 @@ import org.autodisk.client.AutoDiskException;
 public final class LocalCluster implements AutoCloseable {
 
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    private static final String SECRET_FILE = "cluster.secret";
 
     private final Path dir;
     private final List<String> ids = new ArrayList<>();
@@ -55,6 +56,7 @@ public final class LocalCluster implements AutoCloseable {
             c.addresses.add("127.0.0.1:" + (basePort + i - 1));
         }
         Files.createDirectories(c.dir);
+        c.ensureSecret();
         try {
             for (int i = 0; i < c.ids.size(); i++) {
                 c.processes.add(c.launch(i, dataNodes, extraYaml));
@@ -65,6 +67,22 @@ public final class LocalCluster implements AutoCloseable {
             throw e;
         }
         return c;
+    }
+
+    /** The nodes prove membership with a secret of this cluster's own, generated once and kept with its files. */
+    private void ensureSecret() throws IOException {
+        Path secret = dir.resolve(SECRET_FILE);
+        if (!Files.exists(secret)) {
+            byte[] random = new byte[32];
+            new java.security.SecureRandom().nextBytes(random);
+            Files.writeString(secret, java.util.HexFormat.of().formatHex(random) + "\n");
+            try {
+                Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString(
+                        "rw-------"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: the file keeps the default permissions
+            }
+        }
     }
 
     private Process launch(int i, int dataNodes, String extraYaml) throws IOException {
@@ -99,7 +117,7 @@ public final class LocalCluster implements AutoCloseable {
     private String yaml(int i, int dataNodes, String extraYaml) {
         StringBuilder y = new StringBuilder();
         y.append("node:\n  id: ").append(ids.get(i)).append("\n  data-dir: ").append(quote(dir.resolve("data")))
-                .append("\ncluster:\n  nodes:\n");
+                .append("\ncluster:\n  secret-file: ").append(quote(dir.resolve(SECRET_FILE))).append("\n  nodes:\n");
         for (int j = 0; j < ids.size(); j++) {
             y.append("    - {id: ").append(ids.get(j)).append(", role: ").append(j < dataNodes ? "data" : "log")
                     .append(", address: \"").append(addresses.get(j)).append("\"}\n");

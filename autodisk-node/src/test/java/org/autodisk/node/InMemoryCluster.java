@@ -10,6 +10,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.ops.Caller;
 import org.autodisk.node.peer.InMemoryPeerChannel;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
@@ -84,6 +85,7 @@ public final class InMemoryCluster implements AutoCloseable {
         cfg.put("store.engine", "memory");
         cfg.put("node.id", id(i));
         cfg.put("cluster.nodes", members);
+        cfg.putIfAbsent("cluster.secret", MiniCluster.SECRET);
         InMemoryPeerChannel channel = peers.get(i);
         AutoDiskNode.Builder b = AutoDiskNode.builder(NodeConfig.of(cfg)).store(store).peers(g -> channel)
                 .withoutServer();
@@ -91,7 +93,7 @@ public final class InMemoryCluster implements AutoCloseable {
             b.logStore(LogStore.inMemory());
         }
         AutoDiskNode node = b.start();
-        endpoints.put(node.id(), (frame, reply) -> node.dispatcher().accept(frame, reply::accept));
+        endpoints.put(node.id(), (frame, reply) -> node.dispatcher().accept(frame, Caller.NODE, reply::accept));
         nodes.set(i, node);
     }
 
@@ -103,8 +105,20 @@ public final class InMemoryCluster implements AutoCloseable {
      * @return the response frame
      */
     public CompletableFuture<Frame> call(int i, Frame request) {
+        return call(i, request, Caller.CLIENT);
+    }
+
+    /**
+     * Sends a request frame to node {@code i} on a connection of the given kind.
+     *
+     * @param i       node index
+     * @param request the frame
+     * @param caller  a client, or a node that proved membership
+     * @return the response frame
+     */
+    public CompletableFuture<Frame> call(int i, Frame request, Caller caller) {
         CompletableFuture<Frame> f = new CompletableFuture<>();
-        nodes.get(i).dispatcher().accept(request, f::complete);
+        nodes.get(i).dispatcher().accept(request, caller, f::complete);
         return f;
     }
 

@@ -17,6 +17,9 @@ import org.autodisk.node.config.NodeConfig;
  */
 public final class MiniCluster implements AutoCloseable {
 
+    /** The cluster secret of the test clusters. */
+    public static final String SECRET = "test-cluster-secret-0123456789";
+
     private final Path dir;
     private final Map<String, Object> extra;
     private final List<String> ids = new ArrayList<>();
@@ -72,6 +75,7 @@ public final class MiniCluster implements AutoCloseable {
             members.add(ids.get(j) + "=data@127.0.0.1:" + ports.get(j));
         }
         cfg.put("cluster.nodes", members);
+        cfg.putIfAbsent("cluster.secret", SECRET);
         cfg.put("store.engine", dir == null ? "memory" : "rocksdb");
         if (dir != null) {
             cfg.put("node.data-dir", dir.toString());

@@ -82,12 +82,16 @@ public final class Config {
     /**
      * Returns every known key with its effective value, sorted by name, for the start-up log.
      *
-     * @return name to value ({@code <required>} where a required key is missing)
+     * @return name to value ({@code <required>} where a required key is missing; a secret shows only as
+     *         {@code <set>} or {@code <not set>})
      */
     public Map<String, Object> effective() {
         Map<String, Object> out = new TreeMap<>();
         for (ConfigKey<?> k : keys.values()) {
             Object v = values.containsKey(k.name()) ? values.get(k.name()) : k.defaultValue();
+            if (k.sensitive()) {
+                v = v == null || String.valueOf(v).isEmpty() ? "<not set>" : "<set>";
+            }
             out.put(k.name(), v == null ? "<required>" : v);
         }
         return out;

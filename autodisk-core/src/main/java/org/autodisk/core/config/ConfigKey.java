@@ -12,9 +12,10 @@ import java.util.Locale;
  *                     {@code List}
  * @param defaultValue the value when the setting is absent; {@code null} means required
  * @param doc          one line for the reference table
+ * @param sensitive    whether the value is a secret, never logged or shown
  * @param <T>          the value type
  */
-public record ConfigKey<T>(String name, Class<T> type, T defaultValue, String doc) {
+public record ConfigKey<T>(String name, Class<T> type, T defaultValue, String doc, boolean sensitive) {
 
     /**
      * Defines a key.
@@ -27,7 +28,19 @@ public record ConfigKey<T>(String name, Class<T> type, T defaultValue, String do
      * @return the key
      */
     public static <T> ConfigKey<T> of(String name, Class<T> type, T defaultValue, String doc) {
-        return new ConfigKey<>(name, type, defaultValue, doc);
+        return new ConfigKey<>(name, type, defaultValue, doc, false);
+    }
+
+    /**
+     * Defines a text key whose value is a secret (a password, the cluster secret): its effective value is shown
+     * only as whether it is set.
+     *
+     * @param name dotted name
+     * @param doc  one-line documentation
+     * @return the key, default empty (not set)
+     */
+    public static ConfigKey<String> secret(String name, String doc) {
+        return new ConfigKey<>(name, String.class, "", doc, true);
     }
 
     /**

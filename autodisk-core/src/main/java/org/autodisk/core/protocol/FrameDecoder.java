@@ -6,28 +6,44 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import java.util.List;
 
 /**
- * Splits the byte stream into {@link Frame}s. A small state machine: read the length, then either the whole
- * frame, or - for a frame over the limit - only its header (to answer it) before skipping its body unread.
- * A length below the header size, or an oversized length whose header is not of this protocol version, means
- * the stream is garbage: one {@link DecodeFailure} is passed up and everything after it is discarded. The
- * limit is checked before any body buffer is allocated.
+ * Splits the byte stream into {@link Frame}s. A small state machine: read the length, then the header, then
+ * either the body, or - for a frame over the limit or one the {@link FrameGate} refuses - skip the body unread
+ * and pass a {@link DecodeFailure} up so the frame can be answered. A length below the header size, or an
+ * oversized length whose header is not of this protocol version, means the stream is garbage: one
+ * {@link DecodeFailure} is passed up and everything after it is discarded. No body buffer is allocated before
+ * the limit and the gate have been checked.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
 
-    private enum State { LENGTH, FRAME, OVERSIZE_HEADER, SKIP, CORRUPT }
+    private enum State { LENGTH, HEADER, BODY, SKIP, CORRUPT }
 
     private final int maxFrameBytes;
+    private volatile FrameGate gate = FrameGate.OPEN;
     private State state = State.LENGTH;
     private int length;
+    private int version;
+    private int opcode;
+    private int flags;
+    private int hops;
+    private long requestId;
     private long toSkip;
 
     /**
-     * Creates a decoder.
+     * Creates a decoder that reads every frame up to the limit.
      *
      * @param maxFrameBytes the largest accepted frame (header plus body, without the length field)
      */
     public FrameDecoder(int maxFrameBytes) {
         this.maxFrameBytes = maxFrameBytes;
+    }
+
+    /**
+     * Sets the gate that decides, from the header, whether a frame's body is read (from the next frame on).
+     *
+     * @param g the gate
+     */
+    public void gate(FrameGate g) {
+        this.gate = g;
     }
 
     @Override
@@ -36,8 +52,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         while (progress && in.isReadable()) {
             progress = switch (state) {
                 case LENGTH -> readLength(in, out);
-                case FRAME -> readFrame(in, out);
-                case OVERSIZE_HEADER -> readOversizeHeader(in, out);
+                case HEADER -> readHeader(in, out);
+                case BODY -> readBody(in, out);
                 case SKIP -> skip(in);
                 case CORRUPT -> discardAll(in);
             };
@@ -50,50 +66,67 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         }
         length = in.readInt();
         if (length < Frame.HEADER_BYTES) {
-            state = State.CORRUPT;
-            out.add(new DecodeFailure(Status.MALFORMED, 0, 0, "garbage on the connection: frame length " + length
-                    + " is below the " + Frame.HEADER_BYTES + "-byte header", true));
+            corrupt(out, "garbage on the connection: frame length " + length + " is below the "
+                    + Frame.HEADER_BYTES + "-byte header");
             return true;
         }
-        state = length > maxFrameBytes ? State.OVERSIZE_HEADER : State.FRAME;
+        state = State.HEADER;
         return true;
     }
 
-    private boolean readFrame(ByteBuf in, List<Object> out) {
-        if (in.readableBytes() < length) {
+    private boolean readHeader(ByteBuf in, List<Object> out) {
+        if (in.readableBytes() < Frame.HEADER_BYTES) {
             return false;
         }
-        int version = in.readUnsignedByte();
-        int opcode = in.readUnsignedByte();
-        int flags = in.readUnsignedByte();
-        int hops = in.readUnsignedByte();
-        long requestId = in.readLong();
-        byte[] body = new byte[length - Frame.HEADER_BYTES];
+        version = in.readUnsignedByte();
+        opcode = in.readUnsignedByte();
+        flags = in.readUnsignedByte();
+        hops = in.readUnsignedByte();
+        requestId = in.readLong();
+        if (length > maxFrameBytes) {
+            return oversize(out);
+        }
+        FrameGate.Refusal refusal = gate.check(version, opcode, flags);
+        if (refusal != null) {
+            skipBody(out, new DecodeFailure(refusal.status(), requestId, opcode, refusal.message(), false));
+            return true;
+        }
+        state = State.BODY;
+        return length > Frame.HEADER_BYTES || readBody(in, out);
+    }
+
+    private boolean oversize(List<Object> out) {
+        if (version != Frame.PROTOCOL_VERSION) {
+            corrupt(out, "garbage on the connection: not an AutoDisk frame (declared length " + length
+                    + ", version byte " + version + ")");
+            return true;
+        }
+        skipBody(out, new DecodeFailure(Status.FRAME_TOO_LARGE, requestId, opcode, "frame of " + length
+                + " bytes exceeds the limit of " + maxFrameBytes + " bytes (limits.max-frame-bytes)", false));
+        return true;
+    }
+
+    private void skipBody(List<Object> out, DecodeFailure failure) {
+        out.add(failure);
+        toSkip = (long) length - Frame.HEADER_BYTES;
+        state = toSkip == 0 ? State.LENGTH : State.SKIP;
+    }
+
+    private boolean readBody(ByteBuf in, List<Object> out) {
+        int bodyBytes = length - Frame.HEADER_BYTES;
+        if (in.readableBytes() < bodyBytes) {
+            return false;
+        }
+        byte[] body = new byte[bodyBytes];
         in.readBytes(body);
         out.add(new Frame(version, opcode, flags, hops, requestId, body));
         state = State.LENGTH;
         return true;
     }
 
-    private boolean readOversizeHeader(ByteBuf in, List<Object> out) {
-        if (in.readableBytes() < Frame.HEADER_BYTES) {
-            return false;
-        }
-        int version = in.readUnsignedByte();
-        if (version != Frame.PROTOCOL_VERSION) {
-            state = State.CORRUPT;
-            out.add(new DecodeFailure(Status.MALFORMED, 0, 0, "garbage on the connection: not an AutoDisk frame "
-                    + "(declared length " + length + ", version byte " + version + ")", true));
-            return true;
-        }
-        int opcode = in.readUnsignedByte();
-        in.skipBytes(2);
-        long requestId = in.readLong();
-        out.add(new DecodeFailure(Status.FRAME_TOO_LARGE, requestId, opcode, "frame of " + length
-                + " bytes exceeds the limit of " + maxFrameBytes + " bytes (limits.max-frame-bytes)", false));
-        toSkip = (long) length - Frame.HEADER_BYTES;
-        state = State.SKIP;
-        return true;
+    private void corrupt(List<Object> out, String message) {
+        state = State.CORRUPT;
+        out.add(new DecodeFailure(Status.MALFORMED, 0, 0, message, true));
     }
 
     private boolean skip(ByteBuf in) {

@@ -1,6 +1,10 @@
 package org.autodisk.core.protocol;
 
-/** Operation codes carried in every frame header; the same code is used by a request and its response. */
+/**
+ * Operation codes a client may send, carried in every frame header; a request and its response share the code.
+ * Codes from {@link #FIRST_PEER_CODE} on belong to the node-to-node protocol, which only nodes that proved they
+ * belong to the cluster may use; they are defined by the node, not here.
+ */
 public enum Opcode {
     /** Connection handshake: the first frame each side sends. */
     HELLO(1),
@@ -14,16 +18,11 @@ public enum Opcode {
     TRAVERSE(5),
     /** The cluster map: nodes, ranges and counts, gathered by the node asked. */
     STATUS(6),
-    /** One node's own facts (role, stream count, queue figures); used node-to-node to build STATUS. */
-    NODE_INFO(7),
-    /** Data node to log node: make these write-ahead-log records durable. */
-    LOG_APPEND(8),
-    /** To a log node: read a data node's log records from an LSN, for recovery. */
-    LOG_READ(9),
-    /** Log node to a backup data node: apply these records of another data node to its backup copy. */
-    BACKUP_APPLY(10),
-    /** Reload the rules: on every node from its rules directory, all or none (body: one phase byte). */
+    /** Reload the rules on every node from its rules directory, all or none ({@link RulesReloadRequest}). */
     RULES_RELOAD(11);
+
+    /** The first opcode of the node-to-node protocol; a client never sends one. */
+    public static final int FIRST_PEER_CODE = 64;
 
     private static final Opcode[] BY_CODE = new Opcode[256];
 
@@ -52,9 +51,20 @@ public enum Opcode {
      * Looks an opcode up by its wire code.
      *
      * @param code an unsigned byte
-     * @return the opcode, or {@code null} if the code is unknown to this protocol version
+     * @return the opcode, or {@code null} if the code is not a client operation of this protocol version
      */
     public static Opcode fromCode(int code) {
         return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+
+    /**
+     * Names an opcode for messages: the client operation's name, or {@code op#N}.
+     *
+     * @param code the wire code
+     * @return the name
+     */
+    public static String describe(int code) {
+        Opcode op = fromCode(code);
+        return op == null ? "op#" + code : op.name();
     }
 }

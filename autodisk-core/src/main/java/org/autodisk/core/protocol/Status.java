@@ -33,7 +33,14 @@ public enum Status {
     /** A rule refused the request (a write-protected key, say); the message says why. */
     REFUSED(14),
     /** A rule threw while deciding the request; the message names the rule. The node goes on serving. */
-    RULE_FAILED(15);
+    RULE_FAILED(15),
+    /**
+     * The connection may not do this: a node-to-node operation on a connection whose HELLO said client, or a node
+     * handshake without a valid proof that the sender knows the cluster secret.
+     */
+    NOT_PERMITTED(16),
+    /** This node's role does not serve the operation (a stream request to a log node, say); the message says who. */
+    WRONG_ROLE(17);
 
     private static final Status[] BY_CODE = new Status[256];
 

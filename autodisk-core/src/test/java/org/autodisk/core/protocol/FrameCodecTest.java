@@ -157,6 +157,49 @@ class FrameCodecTest {
         assertThat(channel.finish()).isFalse();
     }
 
+    @Test
+    void aFrameTheGateRefusesIsAnsweredFromItsHeaderAndItsBodySkippedUnread() {
+        FrameDecoder decoder = new FrameDecoder(MAX);
+        decoder.gate((version, opcode, flags) -> opcode >= Opcode.FIRST_PEER_CODE
+                ? new FrameGate.Refusal(Status.NOT_PERMITTED, "op " + opcode + " is for nodes only") : null);
+        byte[] body = new byte[MAX - Frame.HEADER_BYTES];
+        Arrays.fill(body, (byte) 0x33);
+        Frame refused = new Frame(1, Opcode.FIRST_PEER_CODE + 1, 0, 0, 77, body);
+        Frame empty = new Frame(1, Opcode.FIRST_PEER_CODE, 0, 0, 78, new byte[0]);
+        Frame next = Frame.request(Opcode.SEARCH, 79, new KeyRequest(bytes("k")).encode());
+        byte[] wire = concat(encode(refused), encode(empty), encode(next));
+
+        for (int chunk : new int[] {1, 5, 13, 4096}) {
+            decoder = new FrameDecoder(MAX);
+            decoder.gate((version, opcode, flags) -> opcode >= Opcode.FIRST_PEER_CODE
+                    ? new FrameGate.Refusal(Status.NOT_PERMITTED, "op " + opcode + " is for nodes only") : null);
+            List<Object> decoded = decode(decoder, chunks(wire, chunk));
+
+            assertThat(decoded).as("chunk size %d", chunk).hasSize(3);
+            assertThat(decoded.get(0)).isEqualTo(new DecodeFailure(Status.NOT_PERMITTED, 77,
+                    Opcode.FIRST_PEER_CODE + 1, "op 65 is for nodes only", false));
+            assertThat(decoded.get(1)).isEqualTo(new DecodeFailure(Status.NOT_PERMITTED, 78,
+                    Opcode.FIRST_PEER_CODE, "op 64 is for nodes only", false));
+            assertFrames(decoded.subList(2, 3), next);
+            assertThat(decoder.isCorrupt()).isFalse();
+        }
+    }
+
+    @Test
+    void theGateAppliesFromTheNextFrameOn() {
+        Frame peer = new Frame(1, Opcode.FIRST_PEER_CODE, 0, 0, 1, new byte[] {1});
+        FrameDecoder decoder = new FrameDecoder(MAX);
+        EmbeddedChannel channel = new EmbeddedChannel(decoder);
+
+        channel.writeInbound(Unpooled.wrappedBuffer(encode(peer)));
+        decoder.gate((version, opcode, flags) -> new FrameGate.Refusal(Status.NOT_PERMITTED, "no"));
+        channel.writeInbound(Unpooled.wrappedBuffer(encode(peer)));
+
+        assertThat((Object) channel.readInbound()).isInstanceOf(Frame.class);
+        assertThat((Object) channel.readInbound()).isInstanceOf(DecodeFailure.class);
+        assertThat(channel.finish()).isFalse();
+    }
+
     @Property(tries = 100)
     void lengthBelowTheHeaderIsGarbageAndEverythingAfterIsDiscarded(
             @ForAll @IntRange(min = Integer.MIN_VALUE, max = Frame.HEADER_BYTES - 1) int length,

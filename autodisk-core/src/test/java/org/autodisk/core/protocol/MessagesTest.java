@@ -71,6 +71,28 @@ class MessagesTest {
         assertMalformed(() -> Hello.decode(Arrays.copyOf(body, 10)), "hello peer id needs 4 bytes, 2 left");
     }
 
+    @Test
+    void helloCarriesANodesExtensionAndTheAnswerCarriesOneBack() {
+        Hello hello = new Hello(Frame.PROTOCOL_VERSION, Hello.PeerKind.NODE, "d1", new byte[] {1, 2, 3});
+
+        assertThat(Hello.decode(hello.encode())).isEqualTo(hello);
+        assertThat(Hello.decode(Hello.of(Hello.PeerKind.CLIENT, "c").encode()).extension()).isEmpty();
+        byte[] answer = Hello.answer("d2", new byte[] {9, 8});
+        assertThat(Responses.status(answer)).isEqualTo(Status.OK);
+        assertThat(Hello.answeringNode(answer)).isEqualTo("d2");
+        assertThat(Hello.answerExtension(answer)).containsExactly(9, 8);
+        assertThat(Hello.answerExtension(Hello.answer("d2", new byte[0]))).isEmpty();
+    }
+
+    @Test
+    void rulesReloadRequestHasOneCodecAndRefusesUnknownScopes() {
+        assertThat(RulesReloadRequest.decode(RulesReloadRequest.cluster().encode()))
+                .isEqualTo(RulesReloadRequest.cluster());
+        assertMalformed(() -> RulesReloadRequest.decode(new byte[] {1}), "scope 1 is unknown");
+        assertMalformed(() -> RulesReloadRequest.decode(new byte[0]), "rules reload scope");
+        assertMalformed(() -> RulesReloadRequest.decode(new byte[] {0, 0}), "trailing");
+    }
+
     @Property
     void insertRequestRoundTrips(@ForAll @Size(min = 1, max = 1024) byte[] key,
             @ForAll @Size(max = 4096) byte[] value) {
@@ -203,7 +225,10 @@ class MessagesTest {
         assertThat(forwarded.hops()).isEqualTo(3);
         assertThat(forwarded.isResponse()).isFalse();
         assertThat(forwarded.isTraced()).isFalse();
-        assertThat(Opcode.fromCode(Opcode.NODE_INFO.code())).isEqualTo(Opcode.NODE_INFO);
+        assertThat(Opcode.fromCode(Opcode.RULES_RELOAD.code())).isEqualTo(Opcode.RULES_RELOAD);
+        assertThat(Opcode.fromCode(Opcode.FIRST_PEER_CODE)).as("node-to-node codes are not client operations")
+                .isNull();
+        assertThat(Opcode.describe(Opcode.FIRST_PEER_CODE + 1)).isEqualTo("op#65");
         assertThat(Opcode.fromCode(0)).isNull();
         assertThat(Opcode.fromCode(256)).isNull();
         assertThat(Opcode.fromCode(-1)).isNull();

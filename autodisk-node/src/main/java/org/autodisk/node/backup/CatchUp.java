@@ -1,6 +1,5 @@
 package org.autodisk.node.backup;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -11,17 +10,20 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.autodisk.core.protocol.BackupApplyRequest;
+import org.autodisk.node.wire.BackupApplyRequest;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.LogBatch;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.Opcode;
+import org.autodisk.node.wire.LogBatch;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.KeyRange;
 import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.wal.LogStore;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.PeerResponses;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,6 +51,7 @@ public final class CatchUp implements AutoCloseable {
     private final Supplier<RangeMap> map;
     private final Function<String, List<String>> logNodesOf;
     private final CatchUpPolicy policy;
+    private final NodeMetrics metrics;
     private final Map<String, Long> progress = new ConcurrentHashMap<>();
     private final Map<String, Long> backupsDurable = new ConcurrentHashMap<>();
     private final Map<String, Long> ownerDurable = new ConcurrentHashMap<>();
@@ -67,15 +70,17 @@ public final class CatchUp implements AutoCloseable {
      * @param map        the current range map (owners and backups)
      * @param logNodesOf the log nodes of a data node
      * @param policy     decides when a stream's backups are caught up (the rules)
+     * @param metrics    where the backup lag of each stream it catches up is registered
      */
     public CatchUp(String selfId, LogStore log, PeerChannel peers, Supplier<RangeMap> map,
-            Function<String, List<String>> logNodesOf, CatchUpPolicy policy) {
+            Function<String, List<String>> logNodesOf, CatchUpPolicy policy, NodeMetrics metrics) {
         this.selfId = selfId;
         this.log = log;
         this.peers = peers;
         this.map = map;
         this.logNodesOf = logNodesOf;
         this.policy = policy;
+        this.metrics = metrics;
         this.liveness = new PeerLiveness(peers, PROBE_INTERVAL_NANOS);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-catch-up")
                 .daemon().factory());
@@ -122,7 +127,7 @@ public final class CatchUp implements AutoCloseable {
             truncateAsSecond(stream, backups);
             return;
         }
-        long through = progress.computeIfAbsent(stream, s -> probe(s, backups)[0]);
+        long through = progress.computeIfAbsent(stream, s -> firstProbe(s, backups));
         long lag = log.lastLsn(stream) - through;
         long idleMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastAppend);
         if (lag > 0 && policy.catchUpNow(stream, String.join(",", backups), lag, idleMs)) {
@@ -136,6 +141,17 @@ public final class CatchUp implements AutoCloseable {
             }
         }
         truncate(stream, backupsDurable.getOrDefault(stream, 0L));
+    }
+
+    private long firstProbe(String stream, Set<String> backups) {
+        long through = probe(stream, backups)[0];
+        metrics.streamGauge(MetricNames.BACKUP_LAG, stream, () -> lag(stream));
+        return through;
+    }
+
+    private long lag(String stream) {
+        Long through = progress.get(stream);
+        return through == null ? 0 : Math.max(0, log.lastLsn(stream) - through);
     }
 
     /** True if this log node is the first of the stream's log nodes that answers. */
@@ -224,23 +240,11 @@ public final class CatchUp implements AutoCloseable {
 
     /** Sends a page (or a probe) to a backup; returns the LSNs it is applied and durable through. */
     private long[] send(String backup, BackupApplyRequest request) {
-        Frame resp = peers.send(backup, Frame.request(Opcode.BACKUP_APPLY, 0, request.encode())).join();
+        Frame resp = peers.send(backup, PeerOp.BACKUP_APPLY.request(request.encode())).join();
         if (Responses.status(resp.body()) != Status.OK) {
             throw new IllegalStateException(backup + ": " + Responses.errorMessage(resp.body()));
         }
-        return Responses.parseLsnPair(resp.body());
-    }
-
-    /**
-     * Returns the backup lag of every data node this log node catches up.
-     *
-     * @return {@code backup-lag.<data node>} to records not yet applied to its backups
-     */
-    public Map<String, Double> metrics() {
-        Map<String, Double> m = new LinkedHashMap<>();
-        progress.forEach((stream, through) -> m.put("backup-lag." + stream,
-                (double) Math.max(0, log.lastLsn(stream) - through)));
-        return m;
+        return PeerResponses.parseLsnPair(resp.body());
     }
 
     @Override

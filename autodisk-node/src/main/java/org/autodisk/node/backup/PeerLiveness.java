@@ -4,10 +4,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.PeerOp;
 
 /**
  * Whether a peer answers, asked with NODE_INFO at most once per interval (the answer is remembered until then).
@@ -39,7 +39,7 @@ final class PeerLiveness {
 
     private boolean ask(String peer) {
         try {
-            Frame resp = peers.send(peer, Frame.request(Opcode.NODE_INFO, 0, new byte[0]))
+            Frame resp = peers.send(peer, PeerOp.NODE_INFO.request(new byte[0]))
                     .get(ASK_TIMEOUT_MS, TimeUnit.MILLISECONDS);
             return Responses.status(resp.body()) == Status.OK;
         } catch (InterruptedException e) {

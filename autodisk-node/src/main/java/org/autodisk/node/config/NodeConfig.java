@@ -148,9 +148,53 @@ public final class NodeConfig {
             throw new ConfigException("rules.double-log-prefixes " + config.get(NodeConfigKeys.RULES_DOUBLE_LOG)
                     + " needs at least 2 log nodes in cluster.nodes; there are " + logNodes().size());
         }
+        clusterSecret();
+        if (config.get(NodeConfigKeys.TLS_ENABLED) && config.get(NodeConfigKeys.TLS_KEY_STORE).isBlank()) {
+            throw new ConfigException("tls.enabled is true but tls.key-store is not set: a node serving TLS needs "
+                    + "its key and certificate (a PKCS#12 file, e.g. from keytool -genkeypair -storetype PKCS12)");
+        }
         if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
             throw new ConfigException("rules.skew-ratio must be above 1.0, was "
                     + config.get(NodeConfigKeys.RULES_SKEW_RATIO));
+        }
+    }
+
+    /**
+     * Returns the cluster secret, from {@code cluster.secret} or the file {@code cluster.secret-file} names.
+     *
+     * @return the secret, or {@code null} in a one-node cluster that sets none
+     * @throws ConfigException if both or (with more than one node) neither are set, the file cannot be read, or
+     *                         the secret is shorter than 16 characters
+     */
+    public String clusterSecret() {
+        String inline = config.get(NodeConfigKeys.CLUSTER_SECRET);
+        String file = config.get(NodeConfigKeys.CLUSTER_SECRET_FILE);
+        if (!inline.isEmpty() && !file.isBlank()) {
+            throw new ConfigException("set cluster.secret or cluster.secret-file, not both");
+        }
+        String secret = file.isBlank() ? inline.trim() : readSecret(Path.of(file));
+        if (secret.isEmpty()) {
+            if (members.size() > 1) {
+                throw new ConfigException("cluster.secret (or cluster.secret-file) is not set in " + source + ": the "
+                        + members.size() + " nodes of cluster.nodes prove to each other that they belong to the "
+                        + "cluster with it; give every node the same secret of at least 16 characters, e.g. the "
+                        + "output of: openssl rand -hex 32");
+            }
+            return null;
+        }
+        if (secret.length() < 16) {
+            throw new ConfigException("cluster.secret is " + secret.length() + " characters long: at least 16 are "
+                    + "needed");
+        }
+        return secret;
+    }
+
+    private static String readSecret(Path file) {
+        try {
+            List<String> lines = java.nio.file.Files.readAllLines(file);
+            return lines.isEmpty() ? "" : lines.get(0).trim();
+        } catch (IOException e) {
+            throw new ConfigException("cannot read cluster.secret-file " + file + ": " + e.getMessage(), e);
         }
     }
 

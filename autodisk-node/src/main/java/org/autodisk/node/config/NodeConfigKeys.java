@@ -20,6 +20,13 @@ public final class NodeConfigKeys {
     @SuppressWarnings("rawtypes")
     public static final ConfigKey<List> CLUSTER_NODES = ConfigKey.of("cluster.nodes", List.class, null,
             "Every member: YAML list of {id, role: data|log, address: host:port}, or id=role@host:port,...");
+    /** Cluster secret. */
+    public static final ConfigKey<String> CLUSTER_SECRET = ConfigKey.secret("cluster.secret",
+            "Secret every node of the cluster shares (at least 16 characters) to prove membership by HMAC challenge; "
+                    + "never sent. Required with more than one node, unless cluster.secret-file is set.");
+    /** Cluster secret from a file. */
+    public static final ConfigKey<String> CLUSTER_SECRET_FILE = ConfigKey.of("cluster.secret-file", String.class,
+            "", "File whose first line is cluster.secret (instead of the key itself).");
     /** Directory kind. */
     public static final ConfigKey<String> DIRECTORY = ConfigKey.of("cluster.directory", String.class, "range",
             "Directory kind chosen at cluster creation: range.");
@@ -61,6 +68,24 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Boolean> ROCKSDB_WAL = ConfigKey.of("store.rocksdb-wal", Boolean.class, false,
             "RocksDB's own WAL on a data node with log nodes (whose log replays what was not flushed) and on its "
                     + "backup copies; always on without log nodes.");
+    /** TLS on or off. */
+    public static final ConfigKey<Boolean> TLS_ENABLED = ConfigKey.of("tls.enabled", Boolean.class, false,
+            "TLS on every client and node connection of this node; all nodes of a cluster must agree.");
+    /** The node's key and certificate. */
+    public static final ConfigKey<String> TLS_KEY_STORE = ConfigKey.of("tls.key-store", String.class, "",
+            "PKCS#12 file with this node's private key and certificate chain (required with tls.enabled).");
+    /** Its password. */
+    public static final ConfigKey<String> TLS_KEY_STORE_PASSWORD = ConfigKey.secret("tls.key-store-password",
+            "Password of tls.key-store (and of the key in it).");
+    /** Whom the node trusts. */
+    public static final ConfigKey<String> TLS_TRUST_STORE = ConfigKey.of("tls.trust-store", String.class, "",
+            "PKCS#12 file with the certificates trusted when connecting to peers; empty: the JDK's default trust.");
+    /** Its password. */
+    public static final ConfigKey<String> TLS_TRUST_STORE_PASSWORD = ConfigKey.secret("tls.trust-store-password",
+            "Password of tls.trust-store.");
+    /** Host name checks. */
+    public static final ConfigKey<Boolean> TLS_VERIFY_HOSTNAME = ConfigKey.of("tls.verify-hostname", Boolean.class,
+            true, "Whether a peer's certificate must name its host as given in cluster.nodes.");
     /** Drain timeout. */
     public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
             Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");
@@ -118,9 +143,11 @@ public final class NodeConfigKeys {
             Integer.class, 10_000, "The same alert from the same rule is logged at most once per this interval.");
 
     /** All keys, in documentation order. */
-    public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, DIRECTORY,
-            SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT,
-            FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, ROCKSDB_WAL, DRAIN_TIMEOUT_MS,
+    public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_SECRET,
+            CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY,
+            QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES,
+            ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD,
+            TLS_VERIFY_HOSTNAME, DRAIN_TIMEOUT_MS,
             WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);

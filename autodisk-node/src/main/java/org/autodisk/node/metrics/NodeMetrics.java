@@ -1,33 +1,42 @@
 package org.autodisk.node.metrics;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.distribution.ValueAtPercentile;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
-import java.util.function.IntSupplier;
-import org.HdrHistogram.ConcurrentHistogram;
-import org.HdrHistogram.Histogram;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.function.ToDoubleFunction;
+import org.autodisk.core.cluster.MetricNames;
 
 /**
- * A node's figures. Counters are {@link LongAdder}s registered with a Micrometer registry; queue wait and
- * service time are HdrHistograms in nanoseconds, so percentiles are exact to three significant digits.
+ * A node's figures, all registered in one Micrometer registry under the names of {@link MetricNames} (tagged with
+ * the node id, and with the stream for per-stream meters). Everything that reports figures - STATUS and NODE_INFO,
+ * the load reports the rules see - reads them from the registry through {@link #snapshot()}. Timers keep the
+ * median and 99th percentile of the last two minutes.
  */
 public final class NodeMetrics {
 
+    /** The tag naming the log stream (data node) of a per-stream meter. */
+    public static final String STREAM_TAG = "stream";
+
     private final MeterRegistry registry;
-    private final Histogram queueWait = new ConcurrentHistogram(3);
-    private final Histogram serviceTime = new ConcurrentHistogram(3);
-    private final LongAdder requests = new LongAdder();
-    private final LongAdder forwarded = new LongAdder();
-    private final LongAdder overloaded = new LongAdder();
-    private final LongAdder errors = new LongAdder();
-    private final Histogram ruleTime = new ConcurrentHistogram(3);
-    private final LongAdder ruleFailures = new LongAdder();
-    private final LongAdder alerts = new LongAdder();
-    private volatile IntSupplier queueDepth = () -> 0;
+    private final Counter requests;
+    private final Counter forwarded;
+    private final Counter overloaded;
+    private final Counter errors;
+    private final Counter ruleFailures;
+    private final Counter alerts;
+    private final Timer queueWait;
+    private final Timer serviceTime;
+    private final Timer ruleTime;
 
     /**
      * Creates metrics for one node in a registry of its own.
@@ -41,32 +50,66 @@ public final class NodeMetrics {
     /**
      * Creates metrics for one node.
      *
-     * @param nodeId   the node, added as a tag
+     * @param nodeId   the node, added as a tag to every meter
      * @param registry where the meters are registered
      */
     public NodeMetrics(String nodeId, MeterRegistry registry) {
         this.registry = registry;
-        counter("autodisk.requests", requests, nodeId);
-        counter("autodisk.forwarded", forwarded, nodeId);
-        counter("autodisk.overloaded", overloaded, nodeId);
-        counter("autodisk.errors", errors, nodeId);
-        counter("autodisk.rules.failures", ruleFailures, nodeId);
-        counter("autodisk.rules.alerts", alerts, nodeId);
-        Gauge.builder("autodisk.queue.depth", this, m -> m.queueDepth.getAsInt()).tag("node", nodeId)
+        registry.config().meterFilter(MeterFilter.commonTags(java.util.List.of(
+                io.micrometer.core.instrument.Tag.of("node", nodeId))));
+        requests = counter(MetricNames.REQUESTS, "requests taken from the queue by a worker");
+        forwarded = counter(MetricNames.FORWARDED, "requests forwarded to another node");
+        overloaded = counter(MetricNames.OVERLOADED, "requests refused because the queue was full");
+        errors = counter(MetricNames.ERRORS, "requests answered with an error");
+        ruleFailures = counter(MetricNames.RULE_FAILURES, "evaluations in which a rule threw");
+        alerts = counter(MetricNames.RULE_ALERTS, "alerts raised by rules");
+        queueWait = timer(MetricNames.QUEUE_WAIT, "time from arrival to the start of work");
+        serviceTime = timer(MetricNames.SERVICE, "time from arrival to the reply");
+        ruleTime = timer(MetricNames.RULES, "time the rules took to decide a request");
+    }
+
+    private Counter counter(String name, String description) {
+        return Counter.builder(name).description(description).register(registry);
+    }
+
+    private Timer timer(String name, String description) {
+        return Timer.builder(name).description(description).publishPercentiles(0.5, 0.99).percentilePrecision(2)
                 .register(registry);
     }
 
-    private void counter(String name, LongAdder adder, String nodeId) {
-        FunctionCounter.builder(name, adder, LongAdder::doubleValue).tag("node", nodeId).register(registry);
+    /**
+     * Registers a gauge read from a supplier.
+     *
+     * @param name        its name (from {@link MetricNames})
+     * @param description one line
+     * @param value       read when the gauge is read
+     */
+    public void gauge(String name, String description, Supplier<Number> value) {
+        Gauge.builder(name, value).description(description).register(registry);
     }
 
     /**
-     * Sets where the queue depth is read from.
+     * Registers a gauge of one log stream (again for the same stream is a no-op).
      *
-     * @param depth the supplier
+     * @param name   its name (from {@link MetricNames})
+     * @param stream the data node whose log it describes
+     * @param value  read when the gauge is read
      */
-    public void queueDepth(IntSupplier depth) {
-        this.queueDepth = depth;
+    public void streamGauge(String name, String stream, Supplier<Number> value) {
+        Gauge.builder(name, value).tag(STREAM_TAG, stream).register(registry);
+    }
+
+    /**
+     * Registers a counter whose count is read from an object.
+     *
+     * @param name        its name (from {@link MetricNames})
+     * @param description one line
+     * @param obj         the object that counts
+     * @param count       reads the count
+     * @param <T>         the object's type
+     */
+    public <T> void functionCounter(String name, String description, T obj, ToDoubleFunction<T> count) {
+        FunctionCounter.builder(name, obj, count).description(description).register(registry);
     }
 
     /**
@@ -76,7 +119,7 @@ public final class NodeMetrics {
      */
     public void queueWait(long nanos) {
         requests.increment();
-        queueWait.recordValue(Math.max(0, nanos));
+        queueWait.record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -85,7 +128,7 @@ public final class NodeMetrics {
      * @param nanos the time
      */
     public void serviceTime(long nanos) {
-        serviceTime.recordValue(Math.max(0, nanos));
+        serviceTime.record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
     }
 
     /** Counts a request forwarded to another node. */
@@ -104,7 +147,7 @@ public final class NodeMetrics {
      * @param nanos the evaluation time
      */
     public void ruleTime(long nanos) {
-        ruleTime.recordValue(Math.max(0, nanos));
+        ruleTime.record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
     }
 
     /** Counts an evaluation in which a rule threw. */
@@ -132,29 +175,33 @@ public final class NodeMetrics {
     }
 
     /**
-     * Returns the figures for status.
+     * Reads every meter of the registry, as STATUS and NODE_INFO report them.
      *
-     * @return name to value; durations in microseconds
+     * @return status key ({@link MetricNames}) to value, sorted; durations in microseconds
      */
     public Map<String, Double> snapshot() {
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("requests", requests.doubleValue());
-        m.put("forwarded", forwarded.doubleValue());
-        m.put("overloaded", overloaded.doubleValue());
-        m.put("errors", errors.doubleValue());
-        m.put("queue.depth", (double) queueDepth.getAsInt());
-        m.put("queue.wait.p50.us", micros(queueWait, 50));
-        m.put("queue.wait.p99.us", micros(queueWait, 99));
-        m.put("service.p50.us", micros(serviceTime, 50));
-        m.put("service.p99.us", micros(serviceTime, 99));
-        m.put("rules.p50.us", micros(ruleTime, 50));
-        m.put("rules.p99.us", micros(ruleTime, 99));
-        m.put("rules.failures", ruleFailures.doubleValue());
-        m.put("rules.alerts", alerts.doubleValue());
+        Map<String, Double> m = new TreeMap<>();
+        for (Meter meter : registry.getMeters()) {
+            String stream = meter.getId().getTag(STREAM_TAG);
+            String key = stream == null ? meter.getId().getName() : MetricNames.perStream(meter.getId().getName(),
+                    stream);
+            read(meter, key, m);
+        }
         return m;
     }
 
-    private static double micros(Histogram h, double percentile) {
-        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile) / 1000.0;
+    private static void read(Meter meter, String key, Map<String, Double> out) {
+        if (meter instanceof Timer t) {
+            for (ValueAtPercentile v : t.takeSnapshot().percentileValues()) {
+                String name = v.percentile() == 0.5 ? MetricNames.p50(key) : MetricNames.p99(key);
+                out.put(name, v.value(TimeUnit.MICROSECONDS));
+            }
+        } else if (meter instanceof Counter c) {
+            out.put(key, c.count());
+        } else if (meter instanceof FunctionCounter c) {
+            out.put(key, c.count());
+        } else if (meter instanceof Gauge g) {
+            out.put(key, g.value());
+        }
     }
 }

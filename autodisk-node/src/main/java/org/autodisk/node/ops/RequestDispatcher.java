@@ -1,112 +1,135 @@
 package org.autodisk.node.ops;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.FrameGate;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.store.StoreException;
+import org.autodisk.node.wire.PeerOp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The entry of every request into a node, from a client, a peer or an in-memory caller. On the calling
- * (network) thread it only checks the frame and enqueues; a full queue is answered OVERLOADED at once. On a
- * worker it records the queue wait and runs the opcode's handler; any failure becomes an error reply.
- * LOG_APPEND is the exception: its handler only hands the records to the log writer, so it runs on the calling
- * thread, which keeps the appends of one connection - one data node's stream - in arrival (LSN) order.
+ * The entry of every request into a node, from a client, a peer or an in-memory caller. On the calling (network)
+ * thread it only checks the frame - version, operation, whether the caller may send it, whether this node's role
+ * serves it - and enqueues; a full queue is answered OVERLOADED at once. On a worker it records the queue wait and
+ * runs the operation's handler; any failure becomes an error reply. A handler registered {@link Handlers.Mode#INLINE}
+ * runs on the calling thread instead (LOG_APPEND: it keeps one data node's appends in arrival order).
  */
 public final class RequestDispatcher {
 
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
 
     private final NodeContext ctx;
-    private final Map<Opcode, OperationHandler> handlers = new EnumMap<>(Opcode.class);
+    private final NodeRole role;
+    private final Handlers handlers = new Handlers();
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean closing;
 
+    /** A frame that is answered at once. */
+    private record Refusal(Status status, String message) {
+    }
+
     /**
-     * Creates the dispatcher with the handler of every stream and admin operation.
+     * Creates the dispatcher with the operations every node serves and those of its role.
      *
-     * @param ctx the node's shared context
+     * @param ctx  the node's shared context
+     * @param role the node's role
      */
-    public RequestDispatcher(NodeContext ctx) {
+    public RequestDispatcher(NodeContext ctx, NodeRole role) {
         this.ctx = ctx;
-        Router router = new Router(ctx);
-        RuleGate gate = new RuleGate(ctx, router);
-        handlers.put(Opcode.INSERT, new InsertHandler(ctx, router, gate));
-        handlers.put(Opcode.SEARCH, new SearchHandler(ctx, router, gate));
-        handlers.put(Opcode.DELETE, new DeleteHandler(ctx, router, gate));
-        handlers.put(Opcode.TRAVERSE, new TraverseHandler(ctx, router, gate));
-        handlers.put(Opcode.STATUS, new StatusHandler(ctx));
-        handlers.put(Opcode.NODE_INFO, new NodeInfoHandler(ctx));
-        handlers.put(Opcode.RULES_RELOAD, new RulesReloadHandler(ctx));
-        if (ctx.logStore() != null) {
-            handlers.put(Opcode.LOG_APPEND, new LogAppendHandler(ctx));
-            handlers.put(Opcode.LOG_READ, new LogReadHandler(ctx));
-        }
-        if (ctx.backups() != null) {
-            handlers.put(Opcode.BACKUP_APPLY, new BackupApplyHandler(ctx));
-        }
+        this.role = role;
+        handlers.serve(Operation.STATUS, new StatusHandler(ctx, this::selfStatus))
+                .serve(Operation.NODE_INFO, r -> r.reply(Responses.bytesResult(
+                        org.autodisk.core.cluster.ClusterStatus.write(selfStatus()))));
+        RulesReloadHandler reload = new RulesReloadHandler(ctx);
+        handlers.serve(Operation.RULES_RELOAD, reload::coordinate).serve(Operation.RULES_PHASE, reload::phase);
+        role.register(handlers);
     }
 
     /**
      * Accepts one request frame; never blocks.
      *
-     * @param frame the request
-     * @param sink  where its response goes
+     * @param frame  the request
+     * @param caller who sent it, as the connection's handshake established
+     * @param sink   where its response goes
      */
-    public void accept(Frame frame, ReplySink sink) {
-        String problem = check(frame);
-        if (problem != null) {
-            Status status = closing ? Status.SHUTTING_DOWN
-                    : frame.version() != Frame.PROTOCOL_VERSION ? Status.UNSUPPORTED_VERSION
-                    : frame.isResponse() ? Status.MALFORMED : Status.UNKNOWN_OPCODE;
+    public void accept(Frame frame, Caller caller, ReplySink sink) {
+        Refusal refusal = refusal(frame, caller);
+        if (refusal != null) {
             ctx.metrics().error();
-            sink.send(frame.response(Responses.error(status, problem)));
+            sink.send(frame.response(Responses.error(refusal.status(), refusal.message())));
             return;
         }
-        long arrived = System.nanoTime();
-        Request request = new Request(ctx.nodeId(), frame, sink, arrived, this::replied);
+        Handlers.Entry entry = handlers.get(Operation.fromCode(frame.opcode()));
+        Request request = new Request(ctx.nodeId(), frame, sink, System.nanoTime(), this::replied);
         inFlight.incrementAndGet();
-        if (frame.op() == Opcode.LOG_APPEND) {
-            run(request);
-            return;
-        }
-        if (!ctx.queue().offer(() -> run(request))) {
+        if (entry.mode() == Handlers.Mode.INLINE) {
+            run(entry.handler(), request);
+        } else if (!ctx.queue().offer(() -> run(entry.handler(), request))) {
             ctx.metrics().overloaded();
             request.replyError(Status.OVERLOADED, "node " + ctx.nodeId() + " is overloaded: its request queue is full ("
                     + ctx.queue().capacity() + " waiting, queue.capacity); retry later or on another node");
         }
     }
 
-    private String check(Frame frame) {
+    private Refusal refusal(Frame frame, Caller caller) {
         if (closing) {
-            return "node " + ctx.nodeId() + " is shutting down";
+            return new Refusal(Status.SHUTTING_DOWN, "node " + ctx.nodeId() + " is shutting down");
         }
         if (frame.version() != Frame.PROTOCOL_VERSION) {
-            return "frame of protocol version " + frame.version() + "; node " + ctx.nodeId() + " speaks version "
-                    + Frame.PROTOCOL_VERSION;
+            return new Refusal(Status.UNSUPPORTED_VERSION, "frame of protocol version " + frame.version() + "; node "
+                    + ctx.nodeId() + " speaks version " + Frame.PROTOCOL_VERSION);
         }
         if (frame.isResponse()) {
-            return "a response frame was sent as a request";
+            return new Refusal(Status.MALFORMED, "a response frame was sent as a request");
         }
-        Opcode op = frame.op();
-        if (op == null || !handlers.containsKey(op)) {
-            return "opcode " + frame.opcode() + " is not known to node " + ctx.nodeId() + " (protocol version "
-                    + Frame.PROTOCOL_VERSION + ")";
+        Operation op = Operation.fromCode(frame.opcode());
+        if (op == null) {
+            return unknown(frame.opcode());
         }
-        return null;
+        if (op.peerOnly() && caller != Caller.NODE) {
+            FrameGate.Refusal r = peerOnly(ctx.nodeId(), frame.opcode());
+            return new Refusal(r.status(), r.message());
+        }
+        return handlers.get(op) == null ? wrongRole(op) : null;
     }
 
-    private void run(Request request) {
+    private Refusal unknown(int opcode) {
+        if (opcode == Opcode.HELLO.code() || opcode == PeerOp.NODE_AUTH.code()) {
+            return new Refusal(Status.MALFORMED, PeerOp.describe(opcode) + " belongs to the handshake, which is over "
+                    + "on this connection");
+        }
+        return new Refusal(Status.UNKNOWN_OPCODE, "opcode " + opcode + " is not known to node " + ctx.nodeId()
+                + " (protocol version " + Frame.PROTOCOL_VERSION + ")");
+    }
+
+    private Refusal wrongRole(Operation op) {
+        return new Refusal(Status.WRONG_ROLE, "node " + ctx.nodeId() + " is a " + role.role().label() + " node and "
+                + "does not serve " + op + "; the " + op.servedBy().label() + " nodes do: "
+                + ctx.membersOf(op.servedBy()));
+    }
+
+    /**
+     * The refusal of a node-to-node operation on a client connection, answered before its body is read.
+     *
+     * @param nodeId this node
+     * @param opcode the operation
+     * @return the refusal
+     */
+    public static FrameGate.Refusal peerOnly(String nodeId, int opcode) {
+        return new FrameGate.Refusal(Status.NOT_PERMITTED, PeerOp.describe(opcode) + " is a node-to-node operation: "
+                + "node " + nodeId + " refuses it on a connection whose HELLO said client");
+    }
+
+    private void run(OperationHandler handler, Request request) {
         ctx.metrics().queueWait(request.start());
         try {
-            handlers.get(request.frame().op()).handle(request);
+            handler.handle(request);
         } catch (ProtocolException e) {
             request.replyError(e.status(), e.getMessage());
         } catch (StoreException e) {
@@ -132,7 +155,8 @@ public final class RequestDispatcher {
      * @return the node's status
      */
     public NodeStatus selfStatus() {
-        return NodeInfoHandler.selfStatus(ctx);
+        return new NodeStatus(ctx.nodeId(), ctx.self().role().label(), ctx.self().hostPort(), true,
+                role.streamCount(), ctx.metrics().snapshot());
     }
 
     /** Stops admitting requests; those admitted still complete. */

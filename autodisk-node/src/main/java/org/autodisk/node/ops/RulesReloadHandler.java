@@ -1,6 +1,5 @@
 package org.autodisk.node.ops;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,28 +10,25 @@ import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.RulesReload;
 import org.autodisk.core.cluster.RulesReload.NodeReload;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.Opcode;
-import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.RulesReloadRequest;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.RulesPhase;
 import org.autodisk.rules.RuleEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * RULES_RELOAD, in two phases so that a reload is all or none. Asked by a client (phase {@code RELOAD}), this
- * node has every reachable member compile its rule files ({@code PREPARE}); only if all compiled does it tell
- * them to install ({@code COMMIT}), else to drop what they compiled ({@code ABORT}) and keep their rules.
- * A member that cannot be reached is reported; it loads its rule files when it starts.
+ * A rules reload, in two phases so that it is all or none. Asked by a client (RULES_RELOAD), this node coordinates:
+ * every reachable member compiles its rule files (RULES_PHASE prepare); only if all compiled does it tell them to
+ * install (commit), else to drop what they compiled (abort) and keep their rules. A member that cannot be reached
+ * is reported; it loads its rule files when it starts.
  */
-final class RulesReloadHandler implements OperationHandler {
+final class RulesReloadHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(RulesReloadHandler.class);
-    static final byte RELOAD = 0;
-    static final byte PREPARE = 1;
-    static final byte COMMIT = 2;
-    static final byte ABORT = 3;
     private static final int KEPT_PREPARED = 4;
 
     private final NodeContext ctx;
@@ -43,25 +39,41 @@ final class RulesReloadHandler implements OperationHandler {
         this.ctx = ctx;
     }
 
-    @Override
-    public void handle(Request request) {
-        ByteBuffer body = ByteBuffer.wrap(request.frame().body());
-        byte phase = body.remaining() < 1 ? -1 : body.get();
-        if (phase == RELOAD) {
-            coordinate(request);
-            return;
+    /**
+     * RULES_RELOAD from a client: runs the reload on every member and answers the outcome.
+     *
+     * @param request the request
+     */
+    void coordinate(Request request) {
+        RulesReloadRequest.decode(request.frame().body());
+        long token = tokens.incrementAndGet();
+        List<CompletableFuture<NodeReload>> answers = new ArrayList<>();
+        for (ClusterMember m : ctx.members()) {
+            answers.add(m.id().equals(ctx.nodeId()) ? compile(token) : ask(m.id(), RulesPhase.Phase.PREPARE, token)
+                    .thenApply(resp -> ClusterStatus.read(Responses.parseBytes(resp.body()), NodeReload.class))
+                    .exceptionally(e -> new NodeReload(m.id(), false, 0, List.of(reason(e)))));
         }
-        if (body.remaining() != Long.BYTES || phase < PREPARE || phase > ABORT) {
-            throw new ProtocolException(Status.MALFORMED, "RULES_RELOAD body must be a phase byte (0..3) and, for "
-                    + "phases 1..3, an 8-byte token");
-        }
-        long token = body.getLong();
-        switch (phase) {
-            case PREPARE -> compile(token)
+        CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenRun(() -> {
+            List<NodeReload> nodes = answers.stream().map(CompletableFuture::join).toList();
+            boolean ok = nodes.stream().allMatch(n -> !n.reachable() || n.errors().isEmpty());
+            finish(token, nodes, ok).thenRun(() -> request.reply(Responses.bytesResult(
+                    new RulesReload(ctx.nodeId(), ok, nodes).toJson())));
+        });
+    }
+
+    /**
+     * RULES_PHASE from the coordinating node.
+     *
+     * @param request the request
+     */
+    void phase(Request request) {
+        RulesPhase phase = RulesPhase.decode(request.frame().body());
+        switch (phase.phase()) {
+            case PREPARE -> compile(phase.token())
                     .thenAccept(r -> request.reply(Responses.bytesResult(ClusterStatus.write(r))));
-            case COMMIT -> request.reply(install(token));
+            case COMMIT -> request.reply(install(phase.token()));
             default -> {
-                prepared.remove(token);
+                prepared.remove(phase.token());
                 request.reply(Responses.ok());
             }
         }
@@ -93,22 +105,6 @@ final class RulesReloadHandler implements OperationHandler {
         return Responses.ok();
     }
 
-    private void coordinate(Request request) {
-        long token = tokens.incrementAndGet();
-        List<CompletableFuture<NodeReload>> answers = new ArrayList<>();
-        for (ClusterMember m : ctx.members()) {
-            answers.add(m.id().equals(ctx.nodeId()) ? compile(token) : ask(m.id(), PREPARE, token)
-                    .thenApply(resp -> ClusterStatus.read(Responses.parseBytes(resp.body()), NodeReload.class))
-                    .exceptionally(e -> new NodeReload(m.id(), false, 0, List.of(reason(e)))));
-        }
-        CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new)).thenRun(() -> {
-            List<NodeReload> nodes = answers.stream().map(CompletableFuture::join).toList();
-            boolean ok = nodes.stream().allMatch(n -> !n.reachable() || n.errors().isEmpty());
-            finish(token, nodes, ok).thenRun(() -> request.reply(Responses.bytesResult(
-                    new RulesReload(ctx.nodeId(), ok, nodes).toJson())));
-        });
-    }
-
     private static String reason(Throwable e) {
         Throwable cause = e.getCause() != null ? e.getCause() : e;
         return String.valueOf(cause.getMessage());
@@ -119,17 +115,10 @@ final class RulesReloadHandler implements OperationHandler {
                 : "refused, every node keeps its rules", nodes);
         List<CompletableFuture<?>> sent = new ArrayList<>();
         for (NodeReload n : nodes) {
-            if (!n.reachable()) {
-                continue;
-            }
-            if (n.id().equals(ctx.nodeId())) {
-                if (ok) {
-                    install(token);
-                } else {
-                    prepared.remove(token);
-                }
-            } else {
-                sent.add(ask(n.id(), ok ? COMMIT : ABORT, token).exceptionally(e -> {
+            if (n.reachable() && n.id().equals(ctx.nodeId())) {
+                finishHere(token, ok);
+            } else if (n.reachable()) {
+                sent.add(ask(n.id(), ok ? RulesPhase.Phase.COMMIT : RulesPhase.Phase.ABORT, token).exceptionally(e -> {
                     LOG.warn("{}: rules reload: {} did not confirm: {}", ctx.nodeId(), n.id(), reason(e));
                     return null;
                 }));
@@ -138,13 +127,21 @@ final class RulesReloadHandler implements OperationHandler {
         return CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new));
     }
 
-    private CompletableFuture<Frame> ask(String node, byte phase, long token) {
-        byte[] body = ByteBuffer.allocate(1 + Long.BYTES).put(phase).putLong(token).array();
-        return ctx.peers().send(node, Frame.request(Opcode.RULES_RELOAD, 0, body)).thenApply(resp -> {
-            if (Responses.status(resp.body()) != Status.OK) {
-                throw new IllegalStateException(node + ": " + Responses.errorMessage(resp.body()));
-            }
-            return resp;
-        });
+    private void finishHere(long token, boolean ok) {
+        if (ok) {
+            install(token);
+        } else {
+            prepared.remove(token);
+        }
+    }
+
+    private CompletableFuture<Frame> ask(String node, RulesPhase.Phase phase, long token) {
+        return ctx.peers().send(node, PeerOp.RULES_PHASE.request(new RulesPhase(phase, token).encode()))
+                .thenApply(resp -> {
+                    if (Responses.status(resp.body()) != Status.OK) {
+                        throw new IllegalStateException(node + ": " + Responses.errorMessage(resp.body()));
+                    }
+                    return resp;
+                });
     }
 }

@@ -5,16 +5,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.directory.KeyRange;
 import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.wire.PeerOp;
 
 /** STATUS: the cluster map, with every member's own facts gathered by NODE_INFO in parallel. */
 final class StatusHandler implements OperationHandler {
@@ -22,16 +24,18 @@ final class StatusHandler implements OperationHandler {
     private static final long PEER_WAIT_MS = 2000;
 
     private final NodeContext ctx;
+    private final Supplier<NodeStatus> self;
 
-    StatusHandler(NodeContext ctx) {
+    StatusHandler(NodeContext ctx, Supplier<NodeStatus> self) {
         this.ctx = ctx;
+        this.self = self;
     }
 
     @Override
     public void handle(Request request) {
         List<CompletableFuture<NodeStatus>> all = new ArrayList<>();
         for (ClusterMember m : ctx.members()) {
-            all.add(m.id().equals(ctx.nodeId()) ? CompletableFuture.completedFuture(NodeInfoHandler.selfStatus(ctx))
+            all.add(m.id().equals(ctx.nodeId()) ? CompletableFuture.completedFuture(self.get())
                     : ask(m));
         }
         CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenRun(() -> {
@@ -46,14 +50,14 @@ final class StatusHandler implements OperationHandler {
     private RangeStatus toStatus(KeyRange r, List<NodeStatus> nodes) {
         List<String> logs = ctx.logNodesOf().apply(r.owner());
         long lag = logs.isEmpty() || r.backup() == null ? -1 : nodes.stream().filter(n -> n.id().equals(logs.get(0)))
-                .map(n -> n.metrics().get("backup-lag." + r.owner())).filter(v -> v != null)
-                .mapToLong(Double::longValue).findFirst().orElse(-1);
+                .map(n -> n.metrics().get(MetricNames.perStream(MetricNames.BACKUP_LAG, r.owner())))
+                .filter(v -> v != null).mapToLong(Double::longValue).findFirst().orElse(-1);
         return r.toStatus(logs, lag);
     }
 
     private CompletableFuture<NodeStatus> ask(ClusterMember m) {
         NodeStatus unreachable = new NodeStatus(m.id(), m.role().label(), m.hostPort(), false, 0, Map.of());
-        return ctx.peers().send(m.id(), Frame.request(Opcode.NODE_INFO, 0, new byte[0]))
+        return ctx.peers().send(m.id(), PeerOp.NODE_INFO.request(new byte[0]))
                 .thenApply(StatusHandler::parse)
                 .completeOnTimeout(unreachable, PEER_WAIT_MS, TimeUnit.MILLISECONDS)
                 .exceptionally(e -> unreachable);

@@ -1,178 +1,68 @@
 package org.autodisk.node.peer;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import java.net.InetSocketAddress;
-import java.util.Map;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import org.autodisk.core.protocol.DecodeFailure;
+import java.util.concurrent.CompletionException;
+import org.autodisk.core.net.ChannelException;
+import org.autodisk.core.net.ChannelSettings;
+import org.autodisk.core.net.RequestChannel;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.FrameDecoder;
-import org.autodisk.core.protocol.FrameEncoder;
-import org.autodisk.core.protocol.Hello;
-import org.autodisk.core.protocol.Opcode;
-import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * One multiplexed connection from this node to one peer: requests are matched to responses by id. Connects
- * lazily, performs the HELLO handshake, and reconnects on the next send after the connection was lost.
+ * This node's connection to one peer, over the shared {@link RequestChannel}: connects lazily with the node
+ * handshake, reconnects on the next send after the connection was lost, and turns channel failures into
+ * {@link PeerException}s ({@code NODE_UNAVAILABLE}, or {@code TIMEOUT} past {@code forward.timeout-ms}).
  */
 final class PeerConnection {
 
-    private static final Logger LOG = LoggerFactory.getLogger(PeerConnection.class);
-
-    private final String selfId;
     private final String peerId;
     private final InetSocketAddress address;
-    private final Bootstrap bootstrap;
-    private final long requestTimeoutMs;
-    private final AtomicLong ids = new AtomicLong();
-    private final Map<Long, CompletableFuture<Frame>> pending = new ConcurrentHashMap<>();
-    private CompletableFuture<Channel> connection;
+    private final ChannelSettings settings;
+    private final NodeHandshake handshake;
+    private final Duration requestTimeout;
+    private CompletableFuture<RequestChannel> connection;
 
-    PeerConnection(String selfId, String peerId, InetSocketAddress address, Bootstrap template,
-            int connectTimeoutMs, long requestTimeoutMs) {
-        this.selfId = selfId;
+    PeerConnection(String peerId, InetSocketAddress address, ChannelSettings settings, NodeHandshake handshake,
+            Duration requestTimeout) {
         this.peerId = peerId;
         this.address = address;
-        this.requestTimeoutMs = requestTimeoutMs;
-        this.bootstrap = template.clone().option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMs)
-                .channel(NioSocketChannel.class).handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast("frameDecoder", new FrameDecoder(Integer.MAX_VALUE - 16))
-                                .addLast("frameEncoder", FrameEncoder.INSTANCE)
-                                .addLast("flushConsolidation", new FlushConsolidationHandler(256, true))
-                                .addLast("responses", new ResponseHandler());
-                    }
-                });
+        this.settings = settings;
+        this.handshake = handshake;
+        this.requestTimeout = requestTimeout;
     }
 
     CompletableFuture<Frame> send(Frame request) {
-        return channel().thenCompose(ch -> write(ch, request));
+        return channel().thenCompose(ch -> ch.send(request, requestTimeout)).exceptionally(e -> {
+            throw new CompletionException(toPeer(e));
+        });
     }
 
-    private synchronized CompletableFuture<Channel> channel() {
+    private synchronized CompletableFuture<RequestChannel> channel() {
         if (connection == null || connection.isCompletedExceptionally()
                 || connection.isDone() && !connection.join().isActive()) {
-            connection = connect();
+            connection = RequestChannel.open(settings, address.getHostString(), address.getPort(), peerId,
+                    ch -> handshake.perform(ch, peerId));
         }
         return connection;
     }
 
-    private CompletableFuture<Channel> connect() {
-        CompletableFuture<Channel> ready = new CompletableFuture<>();
-        ChannelFuture cf = bootstrap.connect(new InetSocketAddress(address.getHostString(), address.getPort()));
-        cf.addListener(f -> {
-            if (!f.isSuccess()) {
-                ready.completeExceptionally(unavailable("cannot connect: " + f.cause().getMessage()));
-                return;
-            }
-            Frame hello = Frame.request(Opcode.HELLO, ids.incrementAndGet(),
-                    Hello.of(Hello.PeerKind.NODE, selfId).encode());
-            write(cf.channel(), hello).whenComplete((resp, err) -> handshakeDone(cf.channel(), ready, resp, err));
-        });
-        return ready;
-    }
-
-    private void handshakeDone(Channel ch, CompletableFuture<Channel> ready, Frame resp, Throwable err) {
-        if (err != null) {
-            ready.completeExceptionally(err);
-        } else if (Responses.status(resp.body()) != Status.OK) {
-            ch.close();
-            ready.completeExceptionally(unavailable("handshake refused: " + Responses.errorMessage(resp.body())));
-        } else {
-            LOG.debug("{}: connected to peer {} at {}", selfId, peerId, address);
-            ready.complete(ch);
+    private PeerException toPeer(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof PeerException pe) {
+            return pe;
         }
-    }
-
-    private CompletableFuture<Frame> write(Channel ch, Frame request) {
-        long id = ids.incrementAndGet();
-        CompletableFuture<Frame> response = new CompletableFuture<>();
-        pending.put(id, response);
-        var timeout = ch.eventLoop().schedule(() -> timedOut(id), requestTimeoutMs, TimeUnit.MILLISECONDS);
-        response.whenComplete((r, e) -> timeout.cancel(false));
-        Frame frame = request.withIdAndBody(id, request.body());
-        // Always through the event loop's task queue, also from the event loop itself: frames then leave in the
-        // order send() was called, which keeps a data node's log batches in LSN order.
-        ch.eventLoop().execute(() -> ch.writeAndFlush(frame).addListener(f -> {
-            if (!f.isSuccess()) {
-                fail(id, unavailable("write failed: " + f.cause().getMessage()));
-            }
-        }));
-        return response;
-    }
-
-    private void timedOut(long id) {
-        fail(id, new PeerException(Status.TIMEOUT, "peer " + peerId + " (" + hostPort() + ") did not answer within "
-                + requestTimeoutMs + " ms (forward.timeout-ms)"));
-    }
-
-    private void fail(long id, PeerException e) {
-        CompletableFuture<Frame> f = pending.remove(id);
-        if (f != null) {
-            f.completeExceptionally(e);
+        if (cause instanceof ChannelException ce && ce.kind() == ChannelException.Kind.DEADLINE) {
+            return new PeerException(Status.TIMEOUT, ce.getMessage() + " (forward.timeout-ms)");
         }
-    }
-
-    private PeerException unavailable(String why) {
-        return new PeerException(Status.NODE_UNAVAILABLE, "peer " + peerId + " (" + hostPort() + ") is unavailable: "
-                + why);
-    }
-
-    private String hostPort() {
-        return address.getHostString() + ":" + address.getPort();
+        return new PeerException(Status.NODE_UNAVAILABLE, "peer " + peerId + " is unavailable: "
+                + cause.getMessage());
     }
 
     synchronized void close() {
         if (connection != null && connection.isDone() && !connection.isCompletedExceptionally()) {
             connection.join().close();
-        }
-    }
-
-    private final class ResponseHandler extends SimpleChannelInboundHandler<Object> {
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof Frame frame && !frame.isResponse()) {
-                LOG.warn("{}: peer {} sent a request frame on a response connection; closing it", selfId, peerId);
-                ctx.close();
-            } else if (msg instanceof Frame frame) {
-                CompletableFuture<Frame> f = pending.remove(frame.requestId());
-                if (f != null) {
-                    f.complete(frame);
-                }
-            } else if (msg instanceof DecodeFailure failure) {
-                LOG.warn("{}: bad frame from peer {}: {}", selfId, peerId, failure.message());
-                ctx.close();
-            }
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) {
-            for (Long id : pending.keySet()) {
-                fail(id, unavailable("connection closed"));
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.debug("{}: connection to peer {} failed: {}", selfId, peerId, cause.toString());
-            ctx.close();
         }
     }
 }

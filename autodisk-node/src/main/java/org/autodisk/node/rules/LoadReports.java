@@ -9,13 +9,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.rules.LoadReport;
+import org.autodisk.node.wire.PeerOp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,7 +33,7 @@ public final class LoadReports implements AutoCloseable {
     private final String selfId;
     private final List<String> dataNodes;
     private final PeerChannel peers;
-    private final Supplier<NodeStatus> self;
+    private volatile Supplier<NodeStatus> self;
     private final NodeRules rules;
     private final Map<String, long[]> previous = new HashMap<>();
     private final ScheduledExecutorService timer;
@@ -43,15 +44,12 @@ public final class LoadReports implements AutoCloseable {
      * @param selfId    this data node
      * @param dataNodes every data node
      * @param peers     the peer channel
-     * @param self      this node's own figures
      * @param rules     the rules to report to
      */
-    public LoadReports(String selfId, List<String> dataNodes, PeerChannel peers, Supplier<NodeStatus> self,
-            NodeRules rules) {
+    public LoadReports(String selfId, List<String> dataNodes, PeerChannel peers, NodeRules rules) {
         this.selfId = selfId;
         this.dataNodes = List.copyOf(dataNodes);
         this.peers = peers;
-        this.self = self;
         this.rules = rules;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-load")
                 .daemon().factory());
@@ -60,9 +58,11 @@ public final class LoadReports implements AutoCloseable {
     /**
      * Reports every {@code periodMs}.
      *
-     * @param periodMs the period
+     * @param periodMs  the period
+     * @param selfFigures this node's own figures
      */
-    public void start(long periodMs) {
+    public void start(long periodMs, Supplier<NodeStatus> selfFigures) {
+        this.self = selfFigures;
         timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
     }
 
@@ -81,19 +81,19 @@ public final class LoadReports implements AutoCloseable {
     }
 
     private void report(NodeStatus status, long now) {
-        long requests = status.metrics().getOrDefault("requests", 0.0).longValue();
+        long requests = status.metrics().getOrDefault(MetricNames.REQUESTS, 0.0).longValue();
         long[] before = previous.put(status.id(), new long[] {requests, now});
         if (before == null || now <= before[1]) {
             return;
         }
         double rate = (requests - before[0]) * 1e9 / (now - before[1]);
-        int depth = status.metrics().getOrDefault("queue.depth", 0.0).intValue();
+        int depth = status.metrics().getOrDefault(MetricNames.QUEUE_DEPTH, 0.0).intValue();
         rules.observe(new LoadReport(status.id(), rate, (int) Math.min(Integer.MAX_VALUE, status.streamCount()),
                 depth));
     }
 
     private CompletableFuture<NodeStatus> ask(String node) {
-        return peers.send(node, Frame.request(Opcode.NODE_INFO, 0, new byte[0]))
+        return peers.send(node, PeerOp.NODE_INFO.request(new byte[0]))
                 .thenApply(LoadReports::parse)
                 .completeOnTimeout(null, ASK_TIMEOUT_MS, TimeUnit.MILLISECONDS)
                 .exceptionally(e -> null);

@@ -4,7 +4,6 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.socket.SocketChannel;
@@ -13,11 +12,11 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 import java.net.InetSocketAddress;
 import org.autodisk.core.protocol.FrameDecoder;
 import org.autodisk.core.protocol.FrameEncoder;
-import org.autodisk.node.ops.RequestDispatcher;
 
 /**
- * The node's listening socket. Each connection's pipeline, in order: {@code frameDecoder},
- * {@code frameEncoder}, {@code flushConsolidation}, {@code handshake} (removed after HELLO), {@code requests}.
+ * The node's listening socket. Each connection's pipeline, in order: {@code tls} (with {@code tls.enabled}),
+ * {@code frameDecoder}, {@code frameEncoder}, {@code flushConsolidation}, {@code handshake} - replaced by
+ * {@code requests} once the HELLO (and, for a node, its proof of membership) is accepted.
  */
 public final class NodeServer implements AutoCloseable {
 
@@ -32,32 +31,29 @@ public final class NodeServer implements AutoCloseable {
     /**
      * Binds and starts serving.
      *
-     * @param nodeId        this node's id
-     * @param bind          address to bind
-     * @param group         event loops for accepting and serving connections
-     * @param maxFrameBytes largest accepted frame
-     * @param dispatcher    where requests go
+     * @param s how to serve
      * @return the running server
      * @throws InterruptedException if interrupted while binding
      */
-    public static NodeServer start(String nodeId, InetSocketAddress bind, EventLoopGroup group, int maxFrameBytes,
-            RequestDispatcher dispatcher) throws InterruptedException {
-        ChannelGroup connections = new DefaultChannelGroup(nodeId + "-connections", group.next());
-        ServerBootstrap b = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
+    public static NodeServer start(ServerSettings s) throws InterruptedException {
+        ChannelGroup connections = new DefaultChannelGroup(s.nodeId() + "-connections", s.group().next());
+        ServerBootstrap b = new ServerBootstrap().group(s.group()).channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch);
-                        ch.pipeline().addLast("frameDecoder", new FrameDecoder(maxFrameBytes))
+                        if (s.tls() != null) {
+                            ch.pipeline().addLast("tls", s.tls().newHandler(ch.alloc()));
+                        }
+                        ch.pipeline().addLast("frameDecoder", new FrameDecoder(s.maxFrameBytes()))
                                 .addLast("frameEncoder", FrameEncoder.INSTANCE)
                                 .addLast("flushConsolidation", new FlushConsolidationHandler(256, true))
-                                .addLast("handshake", new HandshakeHandler(nodeId))
-                                .addLast("requests", new RequestInboundHandler(nodeId, dispatcher));
+                                .addLast("handshake", new HandshakeHandler(s));
                     }
                 });
-        InetSocketAddress resolved = new InetSocketAddress(bind.getHostString(), bind.getPort());
+        InetSocketAddress resolved = new InetSocketAddress(s.bind().getHostString(), s.bind().getPort());
         return new NodeServer(b.bind(resolved).sync().channel(), connections);
     }
 

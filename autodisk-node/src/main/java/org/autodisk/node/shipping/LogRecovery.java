@@ -9,14 +9,14 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.LogBatch;
-import org.autodisk.core.protocol.LogReadRequest;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.Opcode;
+import org.autodisk.node.wire.LogBatch;
+import org.autodisk.node.wire.LogReadRequest;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.wire.PeerOp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,7 +117,7 @@ public final class LogRecovery {
     private LogBatch read(String node, long from, int max) {
         Frame resp;
         try {
-            resp = peers.send(node, Frame.request(Opcode.LOG_READ, 0, new LogReadRequest(selfId, from, max).encode()))
+            resp = peers.send(node, PeerOp.LOG_READ.request(new LogReadRequest(selfId, from, max).encode()))
                     .join();
         } catch (CompletionException e) {
             throw new IllegalStateException(e.getCause().getMessage(), e.getCause());

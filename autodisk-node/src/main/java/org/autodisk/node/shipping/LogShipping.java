@@ -2,16 +2,16 @@ package org.autodisk.node.shipping;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Status;
+import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.peer.PeerException;
 import org.autodisk.node.store.LocalStore;
@@ -45,7 +45,7 @@ final class LogShipping implements WriteAheadLog {
     }
 
     LogShipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn, int maxBatch,
-            LocalStore store) {
+            LocalStore store, NodeMetrics metrics) {
         this.selfId = selfId;
         this.store = store;
         this.resync = new Resync(selfId, peers);
@@ -56,6 +56,31 @@ final class LogShipping implements WriteAheadLog {
         this.applier = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-apply")
                 .daemon().factory());
         applier.scheduleWithFixedDelay(this::resyncIfDegraded, 1, 1, TimeUnit.SECONDS);
+        register(metrics);
+    }
+
+    private void register(NodeMetrics metrics) {
+        metrics.gauge(MetricNames.WAL_LAST_LSN, "the last LSN given to a change", this::lastLsn);
+        metrics.functionCounter(MetricNames.WAL_RECORDS, "records shipped to the log nodes", this,
+                LogShipping::shipped);
+        metrics.functionCounter(MetricNames.WAL_BATCHES, "LOG_APPEND batches sent", this,
+                w -> w.channels.stream().mapToLong(ShipChannel::batches).sum());
+        metrics.gauge(MetricNames.WAL_DEGRADED, "1 while some log node receives no records, else 0",
+                () -> degraded() ? 1 : 0);
+        metrics.functionCounter(MetricNames.WAL_INLINE_APPLIES, "durable groups applied on the network thread",
+                this, LogShipping::inlineApplies);
+    }
+
+    private synchronized long lastLsn() {
+        return nextLsn - 1;
+    }
+
+    private synchronized double shipped() {
+        return shipped;
+    }
+
+    private synchronized double inlineApplies() {
+        return inlineApplies;
     }
 
     @Override
@@ -208,17 +233,6 @@ final class LogShipping implements WriteAheadLog {
     @Override
     public boolean degraded() {
         return channels.stream().filter(ShipChannel::up).count() < channels.size();
-    }
-
-    @Override
-    public synchronized Map<String, Double> metrics() {
-        Map<String, Double> m = new LinkedHashMap<>();
-        m.put("wal.last-lsn", (double) (nextLsn - 1));
-        m.put("wal.records", (double) shipped);
-        m.put("wal.batches", (double) channels.stream().mapToLong(ShipChannel::batches).sum());
-        m.put("wal.degraded", degraded() ? 1.0 : 0.0);
-        m.put("wal.inline-applies", (double) inlineApplies);
-        return m;
     }
 
     @Override

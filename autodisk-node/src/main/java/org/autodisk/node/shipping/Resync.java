@@ -4,13 +4,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.LogBatch;
-import org.autodisk.core.protocol.LogReadRequest;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.Opcode;
+import org.autodisk.node.wire.LogBatch;
+import org.autodisk.node.wire.LogReadRequest;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.PeerOp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -77,14 +77,14 @@ final class Resync {
     }
 
     private LogBatch read(String node, long from, int max) {
-        Frame resp = peers.send(node, Frame.request(Opcode.LOG_READ, 0, new LogReadRequest(stream, from, max)
+        Frame resp = peers.send(node, PeerOp.LOG_READ.request(new LogReadRequest(stream, from, max)
                 .encode())).join();
         check(node, resp);
         return LogBatch.decode(resp.body(), 1);
     }
 
     private void append(String node, List<LogRecord> records) {
-        check(node, peers.send(node, Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, records, 0)
+        check(node, peers.send(node, PeerOp.LOG_APPEND.request(new LogBatch(stream, records, 0)
                 .encode())).join());
     }
 

@@ -5,12 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.LogBatch;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.Opcode;
+import org.autodisk.node.wire.LogBatch;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.PeerResponses;
 
 /**
  * The records on their way to one log node. Up to {@link #MAX_IN_FLIGHT} LOG_APPENDs are out at a time, each
@@ -71,7 +72,7 @@ final class ShipChannel {
             return null;
         }
         List<LogRecord> batch = takeBatch();
-        Frame frame = Frame.request(Opcode.LOG_APPEND, 0, new LogBatch(stream, batch, owner.durableLsn()).encode());
+        Frame frame = PeerOp.LOG_APPEND.request(new LogBatch(stream, batch, owner.durableLsn()).encode());
         return new Sent(peers.send(logNode, frame), generation);
     }
 
@@ -110,7 +111,7 @@ final class ShipChannel {
             }
             inFlight--;
             if (failure == null) {
-                ackedLsn = Math.max(ackedLsn, Responses.parseLsn(resp.body()));
+                ackedLsn = Math.max(ackedLsn, PeerResponses.parseLsn(resp.body()));
                 confirmed = true;
             } else {
                 fail(failure);

@@ -1,9 +1,9 @@
 package org.autodisk.node.shipping;
 
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.store.LocalStore;
 
@@ -44,7 +44,7 @@ public interface WriteAheadLog extends AutoCloseable {
     /**
      * Returns the log nodes this data node ships to.
      *
-     * @return their ids
+     * @return their ids; empty in a cluster without log nodes
      */
     List<String> logNodes();
 
@@ -54,13 +54,6 @@ public interface WriteAheadLog extends AutoCloseable {
      * @return true when degraded
      */
     boolean degraded();
-
-    /**
-     * Returns figures for status: last LSN, records shipped, batches, degraded (0/1).
-     *
-     * @return name to value
-     */
-    Map<String, Double> metrics();
 
     /** Stops the apply thread after the callbacks queued so far ran. */
     @Override
@@ -76,10 +69,22 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param maxBatch     most records per LOG_APPEND frame
      * @param store        the data node's store: durable records are applied to it, and its applied LSN is
      *                     reported to the log nodes for truncation
+     * @param metrics      where its figures are registered (last LSN, records, batches, degraded, inline applies)
      * @return the log
      */
     static WriteAheadLog shipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn,
-            int maxBatch, LocalStore store) {
-        return new LogShipping(selfId, logNodes, peers, nextLsn, maxBatch, store);
+            int maxBatch, LocalStore store, NodeMetrics metrics) {
+        return new LogShipping(selfId, logNodes, peers, nextLsn, maxBatch, store, metrics);
+    }
+
+    /**
+     * Creates the log of a data node in a cluster without log nodes: every change is applied to the store at once,
+     * on the calling thread (RocksDB's own WAL makes it durable), and has no LSN.
+     *
+     * @param store the store
+     * @return the log
+     */
+    static WriteAheadLog direct(LocalStore store) {
+        return new DirectWrites(store);
     }
 }

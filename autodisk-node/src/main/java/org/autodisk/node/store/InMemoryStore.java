@@ -7,7 +7,7 @@ import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.KeyValue;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 
 /** A {@link LocalStore} in a sorted concurrent map. */

@@ -1,6 +1,6 @@
 package org.autodisk.node.store;
 
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 
 /**

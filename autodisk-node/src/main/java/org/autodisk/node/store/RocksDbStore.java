@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.autodisk.core.protocol.KeyValue;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;

@@ -2,7 +2,7 @@ package org.autodisk.node.wal;
 
 import java.util.List;
 import java.util.regex.Pattern;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 
 /** Argument checks shared by the log store implementations. */
 final class Appends {

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.Arrays;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.ProtocolException;
 
 /** Reads frames from a byte range of a segment file through a buffer, verifying each record. */

@@ -1,7 +1,7 @@
 package org.autodisk.node.wal;
 
 import java.nio.ByteBuffer;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 
 /**
  * The on-disk frame of one record: {@code i32 length} (big-endian) followed by {@code length} bytes of

@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -89,7 +89,9 @@ class BadInputTest {
     @Test
     void unknownOpcodeAndMalformedBodiesGetSpecificErrors() throws Exception {
         try (RawConnection c = RawConnection.handshaken(cluster.address(1))) {
-            assertError(ask(c, new Frame(1, 99, 0, 0, 8, new byte[3])), Status.UNKNOWN_OPCODE, "opcode 99");
+            assertError(ask(c, new Frame(1, 40, 0, 0, 8, new byte[3])), Status.UNKNOWN_OPCODE, "opcode 40");
+            assertError(ask(c, new Frame(1, 99, 0, 0, 8, new byte[3])), Status.NOT_PERMITTED,
+                    "op#99 is a node-to-node operation");
             assertError(ask(c, Frame.request(Opcode.INSERT, 9, new byte[] {0, 5, 'a'})), Status.MALFORMED,
                     "truncated body: key");
             byte[] trailing = new byte[] {0, 1, 'a', 0, 0, 0, 0, 42};

@@ -25,6 +25,7 @@ class NodeConfigTest {
 
     private static final String CLUSTER = """
             cluster:
+              secret: "0123456789abcdef-test"
               nodes:
                 - {id: d1, role: data, address: "127.0.0.1:7401"}
                 - {id: d2, address: "127.0.0.1:7402"}
@@ -48,9 +49,39 @@ class NodeConfigTest {
     void environmentOverridesTheFileAndCanDefineTheWholeNode() {
         NodeConfig c = NodeConfig.load(null, Map.of("AUTODISK_NODE_ID", "d1",
                 "AUTODISK_CLUSTER_NODES", "d1=data@10.0.0.1:7400,d2=data@10.0.0.2:7400",
-                "AUTODISK_LIMITS_MAX_VALUE_BYTES", "1000"));
+                "AUTODISK_CLUSTER_SECRET", "0123456789abcdef-env", "AUTODISK_LIMITS_MAX_VALUE_BYTES", "1000"));
         assertThat(c.dataNodes()).containsExactly("d1", "d2");
         assertThat(c.limits().maxValueBytes()).isEqualTo(1000);
+    }
+
+    @Test
+    void aClusterOfSeveralNodesNeedsASecretOfSixteenCharactersFromTheKeyOrAFile() throws IOException {
+        String nodes = "  nodes:\n    - {id: d1, role: data, address: \"h:1\"}\n    - {id: d2, role: data, address: "
+                + "\"h:2\"}\n";
+        Path none = write("node:\n  id: d1\ncluster:\n" + nodes);
+        assertThatThrownBy(() -> NodeConfig.load(none, Map.of())).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("cluster.secret").hasMessageContaining(none.toString());
+        Path secretFile = Files.writeString(dir.resolve("secret"), "0123456789abcdef-from-file\n");
+        NodeConfig fromFile = NodeConfig.load(write("node:\n  id: d1\ncluster:\n  secret-file: \"" + secretFile
+                + "\"\n" + nodes), Map.of());
+        assertThat(fromFile.clusterSecret()).isEqualTo("0123456789abcdef-from-file");
+        assertThatThrownBy(() -> NodeConfig.load(write("node:\n  id: d1\ncluster:\n  secret: short\n" + nodes),
+                Map.of())).hasMessageContaining("at least 16");
+        assertThatThrownBy(() -> NodeConfig.load(write("node:\n  id: d1\ncluster:\n  secret: "
+                + "\"0123456789abcdef\"\n  secret-file: \"" + secretFile + "\"\n" + nodes), Map.of()))
+                .hasMessageContaining("not both");
+        assertThatThrownBy(() -> NodeConfig.load(write("node:\n  id: d1\ncluster:\n  secret-file: \"/nonexistent"
+                + "\"\n" + nodes), Map.of())).hasMessageContaining("cannot read cluster.secret-file /nonexistent");
+        assertThat(NodeConfig.of(Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@h:1"))).clusterSecret())
+                .as("a one-node cluster has no peers to prove anything to").isNull();
+    }
+
+    @Test
+    void secretsNeverAppearInTheEffectiveConfiguration() throws IOException {
+        NodeConfig c = NodeConfig.load(write("node:\n  id: d2\n" + CLUSTER), Map.of());
+        assertThat(c.effective()).containsEntry("cluster.secret", "<set>")
+                .containsEntry("tls.key-store-password", "<not set>");
+        assertThat(c.effective().toString()).doesNotContain("0123456789abcdef-test");
     }
 
     @Test

@@ -6,13 +6,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.autodisk.core.protocol.BackupApplyRequest;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.LogBatch;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.Opcode;
-import org.autodisk.core.protocol.Responses;
 import org.autodisk.node.InMemoryCluster;
+import org.autodisk.node.wire.BackupApplyRequest;
+import org.autodisk.node.wire.LogBatch;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.PeerResponses;
 import org.junit.jupiter.api.Test;
 
 /** BACKUP_APPLY: a page is applied only when it continues the copy; the answer says where the copy is. */
@@ -25,8 +25,8 @@ class BackupApplyTest {
             records.add(new LogRecord(0, 1, lsn, LogRecord.PUT, key, key));
         }
         byte[] body = new BackupApplyRequest(from, new LogBatch("d1", records, spanEnd)).encode();
-        Frame resp = c.call(1, Frame.request(Opcode.BACKUP_APPLY, 1, body)).join();
-        return Responses.parseLsnPair(resp.body());
+        Frame resp = c.call(1, PeerOp.BACKUP_APPLY.request(body), Caller.NODE).join();
+        return PeerResponses.parseLsnPair(resp.body());
     }
 
     @Test

@@ -49,7 +49,7 @@ class OverloadTest {
     private static CompletableFuture<Frame> insert(AutoDiskNode node, int i) {
         CompletableFuture<Frame> f = new CompletableFuture<>();
         node.dispatcher().accept(Frame.request(Opcode.INSERT, i, new InsertRequest(new byte[] {(byte) i, 1},
-                new byte[] {1}).encode()), f::complete);
+                new byte[] {1}).encode()), Caller.CLIENT, f::complete);
         return f;
     }
 }

@@ -47,7 +47,7 @@ class ShutdownTest {
     private static CompletableFuture<Frame> insert(AutoDiskNode node, int i) {
         CompletableFuture<Frame> f = new CompletableFuture<>();
         node.dispatcher().accept(Frame.request(Opcode.INSERT, i, new InsertRequest(new byte[] {(byte) i, 2},
-                new byte[] {1}).encode()), f::complete);
+                new byte[] {1}).encode()), Caller.CLIENT, f::complete);
         return f;
     }
 }

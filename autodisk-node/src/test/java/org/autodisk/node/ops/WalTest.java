@@ -7,17 +7,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.LongStream;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
-import org.autodisk.core.protocol.LogRecord;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.InMemoryCluster;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
+import org.autodisk.node.wire.LogRecord;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +75,7 @@ class WalTest {
             assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {2}).body())).isEqualTo(Status.OK);
             assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {3}).body())).isEqualTo(Status.OK);
             assertThat(c.node(1).wal().degraded()).isTrue();
-            assertThat(c.node(1).wal().metrics()).containsEntry("wal.degraded", 1.0);
+            assertThat(c.node(1).metrics().snapshot()).containsEntry(MetricNames.WAL_DEGRADED, 1.0);
             assertThat(c.node(3).logStore().lastLsn("d2")).isEqualTo(3);
             assertThat(c.node(2).logStore().lastLsn("d2")).isEqualTo(1);
 
@@ -83,7 +84,7 @@ class WalTest {
                 insert(c, 1, D2_KEY, new byte[] {4});
                 return !c.node(1).wal().degraded();
             });
-            long last = c.node(1).wal().metrics().get("wal.last-lsn").longValue();
+            long last = c.node(1).metrics().snapshot().get(MetricNames.WAL_LAST_LSN).longValue();
             insert(c, 1, D2_KEY, new byte[] {5});
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() ->
                     c.node(2).logStore().lastLsn("d2") == last + 1 && c.node(3).logStore().lastLsn("d2") == last + 1);

@@ -10,13 +10,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Frame;
-import org.autodisk.core.protocol.LogBatch;
-import org.autodisk.core.protocol.LogRecord;
-import org.autodisk.core.protocol.Responses;
+import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.InMemoryPeerChannel;
 import org.autodisk.node.store.ForwardingStore;
 import org.autodisk.node.store.LocalStores;
+import org.autodisk.node.wire.LogBatch;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.node.wire.PeerResponses;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -55,12 +57,13 @@ class ApplyPathTest {
     }
 
     private final StallableStore store = new StallableStore();
+    private final NodeMetrics metrics = new NodeMetrics("d1");
     private final InMemoryPeerChannel peers = new InMemoryPeerChannel(Map.of("l1", logNode()));
 
     private static BiConsumer<Frame, Consumer<Frame>> logNode() {
         return (request, reply) -> {
             List<LogRecord> records = LogBatch.decode(request.body(), 0).records();
-            reply.accept(request.response(Responses.lsnResult(records.get(records.size() - 1).lsn())));
+            reply.accept(request.response(PeerResponses.lsnResult(records.get(records.size() - 1).lsn())));
         };
     }
 
@@ -72,12 +75,12 @@ class ApplyPathTest {
     @Test
     void withoutAStallGroupsAreAppliedWhereTheAcknowledgementArrives() {
         List<Long> acknowledged = Collections.synchronizedList(new ArrayList<>());
-        try (WriteAheadLog wal = WriteAheadLog.shipping("d1", List.of("l1"), peers, 1, 100, store)) {
+        try (WriteAheadLog wal = WriteAheadLog.shipping("d1", List.of("l1"), peers, 1, 100, store, metrics)) {
             for (int i = 1; i <= 50; i++) {
                 insert(wal, i, acknowledged);
             }
             await().until(() -> acknowledged.size() == 50);
-            assertThat(wal.metrics().get("wal.inline-applies")).isPositive();
+            assertThat(metrics.snapshot().get(MetricNames.WAL_INLINE_APPLIES)).isPositive();
             assertThat(store.threads).noneMatch(t -> t.endsWith("-apply"));
         }
         assertThat(store.appliedOrder).isSorted().hasSize(50);
@@ -87,13 +90,13 @@ class ApplyPathTest {
     @Test
     void whileTheStoreWouldStallTheApplyThreadAppliesAndOrderIsKept() {
         List<Long> acknowledged = Collections.synchronizedList(new ArrayList<>());
-        try (WriteAheadLog wal = WriteAheadLog.shipping("d1", List.of("l1"), peers, 1, 100, store)) {
+        try (WriteAheadLog wal = WriteAheadLog.shipping("d1", List.of("l1"), peers, 1, 100, store, metrics)) {
             store.stalled = true;
             for (int i = 1; i <= 30; i++) {
                 insert(wal, i, acknowledged);
             }
             await().until(() -> acknowledged.size() == 30);
-            assertThat(wal.metrics().get("wal.inline-applies")).isZero();
+            assertThat(metrics.snapshot().get(MetricNames.WAL_INLINE_APPLIES)).isZero();
             assertThat(store.threads).allMatch(t -> t.equals("d1-apply"));
             store.stalled = false;
             for (int i = 31; i <= 60; i++) {

@@ -1,7 +1,7 @@
 package org.autodisk.node.store;
 
 import java.util.List;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 
 /** Test base: a store that hands every call to another; fault-injecting stores override what they change. */

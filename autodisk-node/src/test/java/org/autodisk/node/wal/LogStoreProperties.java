@@ -18,7 +18,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 
 /** Random batches of random records survive append, close, reopen and paged reads unchanged. */
 class LogStoreProperties {

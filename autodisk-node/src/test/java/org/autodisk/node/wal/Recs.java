@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
-import org.autodisk.core.protocol.LogRecord;
+import org.autodisk.node.wire.LogRecord;
 
 /** Test records and helpers; records are compared by their encoded bytes (LogRecord holds arrays). */
 final class Recs {

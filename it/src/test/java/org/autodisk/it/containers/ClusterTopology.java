@@ -24,6 +24,8 @@ public final class ClusterTopology {
     private final Map<String, String> env;
     private final boolean persistentStores;
     private final String configYaml;
+    /** The cluster secret every node of this topology shares, new for each topology. */
+    private final String secret = java.util.UUID.randomUUID() + "-" + java.util.UUID.randomUUID();
 
     private ClusterTopology(Builder b) {
         this.name = b.name;
@@ -118,6 +120,7 @@ public final class ClusterTopology {
     public Map<String, String> nodeEnvironment() {
         Map<String, String> all = new LinkedHashMap<>();
         all.put("AUTODISK_CLUSTER_NODES", clusterNodes());
+        all.put("AUTODISK_CLUSTER_SECRET", secret);
         all.put("AUTODISK_CLUSTER_DIRECTORY", directory);
         if (!logNodes.isEmpty()) {
             all.put("AUTODISK_WAL_MULTIPLICITY", String.valueOf(multiplicity));

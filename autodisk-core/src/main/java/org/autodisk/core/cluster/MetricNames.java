@@ -1,0 +1,85 @@
+package org.autodisk.core.cluster;
+
+/**
+ * The names of a node's metrics, defined once: a node registers its Micrometer meters under them, and the same
+ * names are the keys of {@link NodeStatus#metrics()}. A timer appears there as {@code name.p50.us} and
+ * {@code name.p99.us} ({@link #p50}, {@link #p99}); a meter kept per log stream as {@code name.stream}
+ * ({@link #perStream}).
+ */
+public final class MetricNames {
+
+    /** Counter: requests taken from the queue by a worker. */
+    public static final String REQUESTS = "requests";
+    /** Counter: requests forwarded to another node. */
+    public static final String FORWARDED = "forwarded";
+    /** Counter: requests refused because the queue was full. */
+    public static final String OVERLOADED = "overloaded";
+    /** Counter: requests answered with an error. */
+    public static final String ERRORS = "errors";
+    /** Gauge: requests waiting in the queue now. */
+    public static final String QUEUE_DEPTH = "queue.depth";
+    /** Timer: time from arrival to the start of work. */
+    public static final String QUEUE_WAIT = "queue.wait";
+    /** Timer: time from arrival to the reply. */
+    public static final String SERVICE = "service";
+    /** Timer: time the rules took to decide a request. */
+    public static final String RULES = "rules";
+    /** Counter: evaluations in which a rule threw. */
+    public static final String RULE_FAILURES = "rules.failures";
+    /** Counter: alerts raised by rules. */
+    public static final String RULE_ALERTS = "rules.alerts";
+    /** Gauge (data node): the last LSN given to a change. */
+    public static final String WAL_LAST_LSN = "wal.last-lsn";
+    /** Counter (data node): records shipped to the log nodes. */
+    public static final String WAL_RECORDS = "wal.records";
+    /** Counter (data node): LOG_APPEND batches sent. */
+    public static final String WAL_BATCHES = "wal.batches";
+    /** Gauge (data node): 1 while some log node receives no records (multiplicity degraded), else 0. */
+    public static final String WAL_DEGRADED = "wal.degraded";
+    /** Counter (data node): durable groups applied on the network thread that saw the acknowledgement. */
+    public static final String WAL_INLINE_APPLIES = "wal.inline-applies";
+    /** Counter (log node): records made durable. */
+    public static final String LOG_RECORDS = "log.records";
+    /** Counter (log node): fsyncs of the log. */
+    public static final String LOG_FSYNCS = "log.fsyncs";
+    /** Gauge (log node): records per fsync since start. */
+    public static final String LOG_RECORDS_PER_FSYNC = "log.records-per-fsync";
+    /** Gauge per stream (log node): the last durable LSN of a data node's log. */
+    public static final String LOG_LAST_LSN = "log.last-lsn";
+    /** Gauge per stream (log node): records of a data node's log not yet applied to its backups. */
+    public static final String BACKUP_LAG = "backup-lag";
+
+    private MetricNames() {
+    }
+
+    /**
+     * Returns the status key of a timer's median.
+     *
+     * @param timer the timer's name
+     * @return e.g. {@code queue.wait.p50.us}
+     */
+    public static String p50(String timer) {
+        return timer + ".p50.us";
+    }
+
+    /**
+     * Returns the status key of a timer's 99th percentile.
+     *
+     * @param timer the timer's name
+     * @return e.g. {@code queue.wait.p99.us}
+     */
+    public static String p99(String timer) {
+        return timer + ".p99.us";
+    }
+
+    /**
+     * Returns the status key of a meter kept per log stream.
+     *
+     * @param name   the meter's name
+     * @param stream the data node whose log it is
+     * @return e.g. {@code backup-lag.d1}
+     */
+    public static String perStream(String name, String stream) {
+        return name + "." + stream;
+    }
+}

@@ -1,0 +1,19 @@
+package org.autodisk.core.net;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.SslContext;
+import java.time.Duration;
+import java.util.function.IntFunction;
+
+/**
+ * How {@link RequestChannel}s are opened.
+ *
+ * @param group          the event loops connections run on
+ * @param tls            the client-side TLS context, or {@code null} for plain TCP
+ * @param maxFrameBytes  the largest response frame accepted
+ * @param connectTimeout how long a connect may take
+ * @param opNames        names opcodes in messages
+ */
+public record ChannelSettings(EventLoopGroup group, SslContext tls, int maxFrameBytes, Duration connectTimeout,
+        IntFunction<String> opNames) {
+}

@@ -1,0 +1,170 @@
+package org.autodisk.node;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.handler.ssl.SslContext;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.autodisk.core.cluster.MetricNames;
+import org.autodisk.core.config.ConfigException;
+import org.autodisk.core.net.Tls;
+import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.data.DataRole;
+import org.autodisk.node.directory.Directory;
+import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.lifecycle.Resources;
+import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.lognode.LogRole;
+import org.autodisk.node.metrics.NodeMetrics;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.NodeRole;
+import org.autodisk.node.ops.RequestDispatcher;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.peer.PeerChannels;
+import org.autodisk.node.queue.RequestQueue;
+import org.autodisk.node.rules.NodeRules;
+import org.autodisk.node.server.NodeServer;
+import org.autodisk.node.server.ServerSettings;
+import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.wal.LogStore;
+import org.autodisk.node.wire.NodeAuth;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Assembles a node by its role, step by step ({@link StartupStep}): rules; the role's storage (a data node's store
+ * and backup copies, or a log node's log); event loops, request queue and peer channel; the role itself (a data
+ * node replays its log); the server; background work. Storage is opened before the network so that, released in
+ * reverse order, it is closed only after the network has stopped. If a step fails, everything opened is released.
+ */
+final class NodeAssembly {
+
+    private static final Logger LOG = LoggerFactory.getLogger(NodeAssembly.class);
+
+    private final NodeConfig config;
+    private final LocalStore givenStore;
+    private final LogStore givenLog;
+    private final Function<EventLoopGroup, PeerChannel> givenPeers;
+    private final boolean serve;
+    private final Resources resources;
+
+    /** What the assembly produced. */
+    record Assembled(Resources resources, NodeContext ctx, NodeRole role, RequestDispatcher dispatcher,
+            NodeServer server) {
+    }
+
+    NodeAssembly(NodeConfig config, LocalStore store, LogStore log, Function<EventLoopGroup, PeerChannel> peers,
+            boolean serve, Predicate<StartupStep> failAt) {
+        this.config = config;
+        this.givenStore = store;
+        this.givenLog = log;
+        this.givenPeers = peers;
+        this.serve = serve;
+        this.resources = new Resources(config.nodeId(), failAt);
+    }
+
+    Assembled assemble() throws InterruptedException {
+        logConfiguration();
+        Security security = security();
+        try {
+            return steps(security);
+        } catch (RuntimeException | InterruptedException e) {
+            LOG.error("{}: start-up failed ({}); releasing what was opened", config.nodeId(), e.toString());
+            resources.close();
+            throw e;
+        }
+    }
+
+    private Assembled steps(Security security) throws InterruptedException {
+        String id = config.nodeId();
+        NodeMetrics metrics = new NodeMetrics(id);
+        NodeRules rules = resources.open(StartupStep.RULES, () -> NodeRules.start(config, metrics), NodeRules::close);
+        boolean logNode = config.self().role() == ClusterMember.Role.LOG;
+        DataRole.Storage storage = logNode ? null : DataRole.openStorage(resources, config, givenStore);
+        LogStore log = logNode ? LogRole.openLog(resources, config, givenLog) : null;
+        EventLoopGroup group = resources.open(StartupStep.EVENT_LOOPS, this::eventLoops,
+                g -> g.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly());
+        RequestQueue queue = resources.open(StartupStep.QUEUE, () -> RequestQueue.workers(id,
+                config.get(NodeConfigKeys.QUEUE_CAPACITY), config.get(NodeConfigKeys.QUEUE_WORKERS)),
+                q -> q.shutdown(Duration.ofSeconds(5)));
+        metrics.gauge(MetricNames.QUEUE_DEPTH, "requests waiting in the queue now", queue::depth);
+        PeerChannel peers = resources.open(StartupStep.PEERS, () -> givenPeers != null ? givenPeers.apply(group)
+                : nettyPeers(group, security), PeerChannel::close);
+        NodeContext ctx = new NodeContext(config.self(), config.members(),
+                Directory.range(RangeMap.initial(config.dataNodes(), config.splitPoints())), peers, queue, metrics,
+                rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
+                config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf);
+        NodeRole role = logNode ? LogRole.open(resources, config, ctx, log)
+                : DataRole.open(resources, config, ctx, storage);
+        RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
+        NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security),
+                NodeServer::closeConnections) : null;
+        resources.run(StartupStep.BACKGROUND, () -> role.start(dispatcher::selfStatus));
+        return new Assembled(resources, ctx, role, dispatcher, server);
+    }
+
+    /** The cluster proof and TLS contexts, checked before anything is opened. */
+    private record Security(NodeAuth auth, SslContext serverTls, SslContext clientTls) {
+    }
+
+    private Security security() {
+        String secret = config.clusterSecret();
+        NodeAuth auth = secret == null ? null : NodeAuth.of(secret);
+        if (!config.get(NodeConfigKeys.TLS_ENABLED)) {
+            return new Security(auth, null, null);
+        }
+        try {
+            SslContext server = Tls.server(Path.of(config.get(NodeConfigKeys.TLS_KEY_STORE)),
+                    config.get(NodeConfigKeys.TLS_KEY_STORE_PASSWORD).toCharArray());
+            String trust = config.get(NodeConfigKeys.TLS_TRUST_STORE);
+            SslContext client = Tls.client(trust.isBlank() ? null : Path.of(trust),
+                    config.get(NodeConfigKeys.TLS_TRUST_STORE_PASSWORD).toCharArray(),
+                    config.get(NodeConfigKeys.TLS_VERIFY_HOSTNAME));
+            return new Security(auth, server, client);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("node " + config.nodeId() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private EventLoopGroup eventLoops() {
+        return new MultiThreadIoEventLoopGroup(config.get(NodeConfigKeys.IO_THREADS),
+                Thread.ofPlatform().name(config.nodeId() + "-io-", 0).daemon().factory(), NioIoHandler.newFactory());
+    }
+
+    private PeerChannel nettyPeers(EventLoopGroup group, Security security) {
+        Map<String, InetSocketAddress> addresses = config.members().stream()
+                .filter(m -> !m.id().equals(config.nodeId()))
+                .collect(Collectors.toMap(ClusterMember::id, ClusterMember::address));
+        return PeerChannels.netty(new PeerChannels.Settings(config.nodeId(), addresses, group, security.clientTls(),
+                security.auth(), Duration.ofMillis(config.get(NodeConfigKeys.CONNECT_TIMEOUT_MS)),
+                Duration.ofMillis(config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS))));
+    }
+
+    private NodeServer bind(EventLoopGroup group, RequestDispatcher dispatcher, Security security) {
+        Set<String> others = config.members().stream().map(ClusterMember::id)
+                .filter(m -> !m.equals(config.nodeId())).collect(Collectors.toSet());
+        try {
+            return NodeServer.start(new ServerSettings(config.nodeId(), config.listenAddress(), group,
+                    config.limits().maxFrameBytes(), dispatcher, security.serverTls(), security.auth(), others));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("node " + config.nodeId() + ": interrupted while binding", e);
+        }
+    }
+
+    private void logConfiguration() {
+        LOG.info("{}: starting AutoDisk node, role {}, effective configuration:", config.nodeId(),
+                config.self().role().label());
+        config.effective().forEach((k, v) -> LOG.info("{}:   {} = {}", config.nodeId(), k, v));
+    }
+}

@@ -1,0 +1,163 @@
+package org.autodisk.node.data;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.node.backup.BackupStores;
+import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.lifecycle.Resources;
+import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.ops.Handlers;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.NodeRole;
+import org.autodisk.node.ops.Operation;
+import org.autodisk.node.rules.LoadReports;
+import org.autodisk.node.shipping.LogRecovery;
+import org.autodisk.node.shipping.WriteAheadLog;
+import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.store.LocalStores;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The data node: owns ranges and serves their streams (INSERT, SEARCH, DELETE, TRAVERSE) through its store and
+ * write-ahead log, keeps backup copies of other data nodes' ranges (BACKUP_APPLY), and reports its load to the
+ * rules.
+ */
+public final class DataRole implements NodeRole {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DataRole.class);
+
+    private final NodeContext ctx;
+    private final DataServices services;
+    private final LoadReports loadReports;
+    private final long loadReportMs;
+
+    /**
+     * The data node's storage, opened before its network.
+     *
+     * @param store   the store of the streams it owns
+     * @param backups its backup copies
+     */
+    public record Storage(LocalStore store, BackupStores backups) {
+    }
+
+    private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, long loadReportMs) {
+        this.ctx = ctx;
+        this.services = services;
+        this.loadReports = loadReports;
+        this.loadReportMs = loadReportMs;
+    }
+
+    /**
+     * Opens the store and the backup copies: the first steps of a data node, before its network.
+     *
+     * @param r      where they are registered for release
+     * @param config the node's configuration
+     * @param given  a store to use instead of the configured one, or {@code null}
+     * @return the storage
+     */
+    public static Storage openStorage(Resources r, NodeConfig config, LocalStore given) {
+        LocalStore store = r.open(StartupStep.STORE, () -> given != null ? given : openStore(config),
+                LocalStore::close);
+        BackupStores backups = r.open(StartupStep.BACKUPS, () -> openBackups(config), BackupStores::close);
+        return new Storage(store, backups);
+    }
+
+    private static LocalStore openStore(NodeConfig config) {
+        if ("memory".equals(config.get(NodeConfigKeys.STORE_ENGINE))) {
+            return LocalStores.inMemory();
+        }
+        boolean sync = config.get(NodeConfigKeys.SYNC_WRITES);
+        if (sync || config.get(NodeConfigKeys.ROCKSDB_WAL) || config.logNodesOf(config.nodeId()).isEmpty()) {
+            return LocalStores.rocksDb(config.dataDir(), sync);
+        }
+        LOG.info("{}: RocksDB's own WAL is off: its log nodes hold every change, and a restart replays from them "
+                + "what RocksDB had not flushed", config.nodeId());
+        return LocalStores.rocksDbWithoutWal(config.dataDir());
+    }
+
+    private static BackupStores openBackups(NodeConfig config) {
+        boolean memory = "memory".equals(config.get(NodeConfigKeys.STORE_ENGINE));
+        return new BackupStores(memory ? null : config.dataDir().resolve("backup"),
+                config.get(NodeConfigKeys.ROCKSDB_WAL) || config.get(NodeConfigKeys.SYNC_WRITES));
+    }
+
+    /**
+     * Builds the role on its storage: replays its log and starts shipping, and prepares its load reports.
+     *
+     * @param r       where what it opens is registered for release
+     * @param config  the node's configuration
+     * @param ctx     what every node has
+     * @param storage the storage from {@link #openStorage}
+     * @return the role
+     */
+    public static DataRole open(Resources r, NodeConfig config, NodeContext ctx, Storage storage) {
+        WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> recoverAndShip(config, ctx, storage.store()),
+                WriteAheadLog::close);
+        LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
+                config.dataNodes(), ctx.peers(), ctx.rules()), LoadReports::close);
+        return new DataRole(ctx, new DataServices(storage.store(), wal, storage.backups()), reports,
+                config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS));
+    }
+
+    private static WriteAheadLog recoverAndShip(NodeConfig config, NodeContext ctx, LocalStore store) {
+        List<String> logNodes = config.logNodesOf(config.nodeId());
+        if (logNodes.isEmpty()) {
+            return WriteAheadLog.direct(store);
+        }
+        long last = new LogRecovery(config.nodeId(), logNodes, ctx.peers(), store)
+                .run(Duration.ofMillis(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS)));
+        LOG.info("{}: shipping its write-ahead log to {} (default multiplicity {}, the rules may ask for more), "
+                + "next LSN {}", config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
+        return WriteAheadLog.shipping(config.nodeId(), logNodes, ctx.peers(), last + 1,
+                config.get(NodeConfigKeys.WAL_MAX_BATCH), store, ctx.metrics());
+    }
+
+    /**
+     * Returns the data node's services.
+     *
+     * @return store, write-ahead log and backup copies
+     */
+    public DataServices services() {
+        return services;
+    }
+
+    @Override
+    public ClusterMember.Role role() {
+        return ClusterMember.Role.DATA;
+    }
+
+    @Override
+    public void register(Handlers handlers) {
+        Serving serving = Serving.of(ctx, services);
+        handlers.serve(Operation.INSERT, new InsertHandler(serving))
+                .serve(Operation.SEARCH, new SearchHandler(serving))
+                .serve(Operation.DELETE, new DeleteHandler(serving))
+                .serve(Operation.TRAVERSE, new TraverseHandler(serving))
+                .serve(Operation.BACKUP_APPLY, new BackupApplyHandler(ctx.nodeId(), services.backups()));
+    }
+
+    @Override
+    public long streamCount() {
+        return services.store().count();
+    }
+
+    @Override
+    public String describe() {
+        String owned = ctx.directory().current().ranges().stream().filter(r -> r.owner().equals(ctx.nodeId()))
+                .map(KeyRange::toString).collect(Collectors.joining("; "));
+        return "store " + services.store().describe() + " with " + services.store().count() + " streams; owns "
+                + (owned.isEmpty() ? "no range" : owned);
+    }
+
+    @Override
+    public void start(Supplier<NodeStatus> self) {
+        loadReports.start(loadReportMs, self);
+    }
+}

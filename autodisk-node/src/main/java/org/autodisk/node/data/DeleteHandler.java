@@ -1,0 +1,39 @@
+package org.autodisk.node.data;
+
+import org.autodisk.core.protocol.KeyRequest;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.ops.Request;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.rules.Decision;
+import org.autodisk.rules.DeleteRequested;
+import org.autodisk.rules.RequestEvent;
+
+/** DELETE: remove the stream here through the write-ahead log and say whether it existed. */
+final class DeleteHandler extends KeyedOperation<KeyRequest> {
+
+    DeleteHandler(Serving serving) {
+        super(serving);
+    }
+
+    @Override
+    KeyRequest decode(byte[] body) {
+        return KeyRequest.decode(body);
+    }
+
+    @Override
+    byte[] key(KeyRequest req) {
+        return req.key();
+    }
+
+    @Override
+    RequestEvent event(Request request, KeyRequest req, KeyRange range, boolean local) {
+        return new DeleteRequested(request.id(), RuleGate.text(req.key()), local, range.id(), request.frame().hops());
+    }
+
+    @Override
+    void serve(Request request, KeyRequest req, KeyRange range, Decision decision) {
+        LoggedWrite.write(serving, request, range, LogRecord.DELETE, req.key(), new byte[0], decision,
+                Responses::deleteResult);
+    }
+}

@@ -1,0 +1,47 @@
+package org.autodisk.node.data;
+
+import org.autodisk.core.protocol.InsertRequest;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.ops.Request;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.rules.Decision;
+import org.autodisk.rules.InsertRequested;
+import org.autodisk.rules.RequestEvent;
+
+/** INSERT: create or replace the stream here, through the write-ahead log with the multiplicity the rules chose. */
+final class InsertHandler extends KeyedOperation<InsertRequest> {
+
+    InsertHandler(Serving serving) {
+        super(serving);
+    }
+
+    @Override
+    InsertRequest decode(byte[] body) {
+        return InsertRequest.decode(body);
+    }
+
+    @Override
+    byte[] key(InsertRequest req) {
+        return req.key();
+    }
+
+    @Override
+    void validate(InsertRequest req) {
+        super.validate(req);
+        Validation.value(serving.ctx(), req.value());
+    }
+
+    @Override
+    RequestEvent event(Request request, InsertRequest req, KeyRange range, boolean local) {
+        boolean replace = local && serving.services().store().contains(req.key());
+        return new InsertRequested(request.id(), RuleGate.text(req.key()), req.value().length, local, range.id(),
+                request.frame().hops(), replace);
+    }
+
+    @Override
+    void serve(Request request, InsertRequest req, KeyRange range, Decision decision) {
+        LoggedWrite.write(serving, request, range, LogRecord.PUT, req.key(), req.value(), decision,
+                created -> Responses.ok());
+    }
+}

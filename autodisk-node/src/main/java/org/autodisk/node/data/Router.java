@@ -1,0 +1,95 @@
+package org.autodisk.node.data;
+
+import java.util.concurrent.CompletableFuture;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.Request;
+import org.autodisk.node.peer.PeerException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out a rule's decision to forward: sends the request node-to-node to the owner of its key and relays
+ * the reply back. The hop count in the frame stops forwarding loops; a peer that cannot be reached is reported
+ * to the rules as suspected.
+ */
+final class Router {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Router.class);
+
+    private final NodeContext ctx;
+
+    Router(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * Tells whether this node owns a range in its directory copy.
+     *
+     * @param range the range
+     * @return true if it is served here
+     */
+    boolean owns(KeyRange range) {
+        return range.owner().equals(ctx.nodeId());
+    }
+
+    /**
+     * Forwards the request to the owner of its key's range and relays the owner's reply.
+     *
+     * @param request the request
+     * @param range   the key's range
+     * @param key     the key
+     */
+    void forwardToOwner(Request request, KeyRange range, byte[] key) {
+        forward(request, range.owner(), request.frame(), "key " + Keys.render(key)).thenAccept(request::relay);
+    }
+
+    /**
+     * Sends a request frame to another node, failing the request on hop limit or peer failure.
+     *
+     * @param request the request being served
+     * @param target  the node to ask
+     * @param frame   the frame to send (the request's own or a sub-request)
+     * @param what    what is asked, for error messages
+     * @return the peer's response; completes only on success (failures are replied here and never complete it)
+     */
+    CompletableFuture<Frame> forward(Request request, String target, Frame frame, String what) {
+        CompletableFuture<Frame> result = new CompletableFuture<>();
+        int hops = request.frame().hops();
+        if (hops >= ctx.hopLimit()) {
+            request.replyError(Status.HOP_LIMIT_EXCEEDED, "request for " + what + " was forwarded " + hops
+                    + " times (forward.hop-limit = " + ctx.hopLimit() + "); the nodes' directory maps disagree");
+            return result;
+        }
+        request.action("forward:" + target);
+        ctx.metrics().forwarded();
+        long t0 = System.nanoTime();
+        ctx.peers().send(target, frame.forwarded(0, hops + 1)).whenComplete((resp, err) -> {
+            request.component("forward", System.nanoTime() - t0);
+            if (err == null) {
+                result.complete(resp);
+            } else {
+                replyPeerFailure(request, target, err);
+            }
+        });
+        return result;
+    }
+
+    private void replyPeerFailure(Request request, String target, Throwable err) {
+        Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
+                ? err.getCause() : err;
+        if (cause instanceof PeerException pe) {
+            if (pe.status() == Status.NODE_UNAVAILABLE || pe.status() == Status.TIMEOUT) {
+                ctx.rules().suspect(target, pe.getMessage());
+            }
+            request.replyError(pe.status(), pe.getMessage());
+        } else {
+            LOG.warn("{}: forwarding to {} failed", ctx.nodeId(), target, cause);
+            ctx.rules().suspect(target, String.valueOf(cause));
+            request.replyError(Status.NODE_UNAVAILABLE, "forwarding to " + target + " failed: " + cause);
+        }
+    }
+}

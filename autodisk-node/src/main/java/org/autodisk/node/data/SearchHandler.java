@@ -1,0 +1,41 @@
+package org.autodisk.node.data;
+
+import org.autodisk.core.protocol.KeyRequest;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.ops.Request;
+import org.autodisk.rules.Decision;
+import org.autodisk.rules.RequestEvent;
+import org.autodisk.rules.SearchRequested;
+
+/** SEARCH: read the stream here. */
+final class SearchHandler extends KeyedOperation<KeyRequest> {
+
+    SearchHandler(Serving serving) {
+        super(serving);
+    }
+
+    @Override
+    KeyRequest decode(byte[] body) {
+        return KeyRequest.decode(body);
+    }
+
+    @Override
+    byte[] key(KeyRequest req) {
+        return req.key();
+    }
+
+    @Override
+    RequestEvent event(Request request, KeyRequest req, KeyRange range, boolean local) {
+        return new SearchRequested(request.id(), RuleGate.text(req.key()), local, range.id(), request.frame().hops());
+    }
+
+    @Override
+    void serve(Request request, KeyRequest req, KeyRange range, Decision decision) {
+        request.action("store");
+        long t0 = System.nanoTime();
+        byte[] value = serving.services().store().get(req.key());
+        request.component("store", System.nanoTime() - t0);
+        request.reply(Responses.searchResult(value));
+    }
+}

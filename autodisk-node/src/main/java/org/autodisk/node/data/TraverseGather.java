@@ -1,0 +1,114 @@
+package org.autodisk.node.data;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.core.protocol.TraverseRequest;
+import org.autodisk.core.protocol.TraverseResult;
+import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.Request;
+import org.autodisk.rules.Decision;
+import org.autodisk.rules.TraverseRequested;
+
+/**
+ * One traverse in progress: walks the ranges from a cursor and lets the rules decide each: read a local
+ * range from the store, or forward to its owner (one sub-request per range, resumed while a page was cut),
+ * until the limit, the end key, the end of the key space or the response budget is reached. Remote pages
+ * continue on a worker.
+ */
+final class TraverseGather {
+
+    private final NodeContext ctx;
+    private final Serving serving;
+    private final Request request;
+    private final byte[] end;
+    private final List<KeyValue> out = new ArrayList<>();
+    private byte[] cursor;
+    private int remaining;
+    private long bytes;
+
+    TraverseGather(Serving serving, Request request, TraverseRequest req) {
+        this.ctx = serving.ctx();
+        this.serving = serving;
+        this.request = request;
+        this.end = req.toExclusive();
+        this.cursor = req.from();
+        this.remaining = req.limit();
+    }
+
+    void run() {
+        while (cursor != null && remaining > 0 && !pastEnd()) {
+            if (!out.isEmpty() && bytes >= ctx.maxResponseBytes()) {
+                finish(cursor);
+                return;
+            }
+            KeyRange range = ctx.directory().current().lookup(cursor);
+            byte[] stop = stopFor(range);
+            Decision decision = decide(range, stop);
+            if (decision == null) {
+                return;
+            }
+            if (decision.kind() == Decision.Kind.FORWARD) {
+                askOwner(range.owner(), stop);
+                return;
+            }
+            long t0 = System.nanoTime();
+            add(serving.services().store().scan(cursor, stop, remaining, ctx.maxResponseBytes() - bytes), stop);
+            request.component("store", System.nanoTime() - t0);
+        }
+        finish(null);
+    }
+
+    private Decision decide(KeyRange range, byte[] stop) {
+        TraverseRequested event = new TraverseRequested(request.id(), RuleGate.text(cursor),
+                stop == null ? "" : RuleGate.text(stop), serving.router().owns(range), range.id(),
+                request.frame().hops());
+        return serving.gate().decide(request, event, range);
+    }
+
+    private boolean pastEnd() {
+        return end != null && Keys.compare(cursor, end) >= 0;
+    }
+
+    private byte[] stopFor(KeyRange range) {
+        if (range.high() == null) {
+            return end;
+        }
+        return end == null || Keys.compare(range.high(), end) < 0 ? range.high() : end;
+    }
+
+    private void askOwner(String owner, byte[] stop) {
+        Frame sub = Frame.request(Opcode.TRAVERSE, 0, new TraverseRequest(cursor, stop, remaining).encode());
+        serving.router().forward(request, owner, sub, "traverse from " + Keys.render(cursor)).thenAccept(resp ->
+                ctx.queue().execute(() -> continueWith(resp, stop)));
+    }
+
+    private void continueWith(Frame resp, byte[] stop) {
+        if (Responses.status(resp.body()) != Status.OK) {
+            request.relay(resp);
+            return;
+        }
+        add(Responses.parseTraverse(resp.body()), stop);
+        run();
+    }
+
+    private void add(TraverseResult page, byte[] stop) {
+        for (KeyValue kv : page.entries()) {
+            out.add(kv);
+            bytes += kv.key().length + kv.value().length;
+        }
+        remaining -= page.entries().size();
+        cursor = page.resumeKey() != null ? page.resumeKey() : stop;
+    }
+
+    private void finish(byte[] resumeKey) {
+        boolean more = resumeKey != null && remaining > 0 && (end == null || Keys.compare(resumeKey, end) < 0);
+        request.reply(Responses.traverseResult(new TraverseResult(out, more ? resumeKey : null)));
+    }
+}

@@ -1,0 +1,2 @@
+/** The data node: its store, write-ahead log and backup copies, and the stream operations it serves. */
+package org.autodisk.node.data;

@@ -1,0 +1,29 @@
+package org.autodisk.node.lifecycle;
+
+/** The steps of a node's start-up, in order; each opens what the steps after it use. */
+public enum StartupStep {
+    /** Compile the rule files. */
+    RULES,
+    /** Data node: open the store. */
+    STORE,
+    /** Data node: open the backup copies. */
+    BACKUPS,
+    /** Log node: open (and recover) the log store. */
+    LOG_STORE,
+    /** Start the network event loops. */
+    EVENT_LOOPS,
+    /** Start the request queue's workers. */
+    QUEUE,
+    /** Open the peer channel (connections are made on first use). */
+    PEERS,
+    /** Data node: replay the log into the store, then ship to the log nodes. */
+    WRITE_AHEAD_LOG,
+    /** Data node: prepare the load reports for the rules. */
+    LOAD_REPORTS,
+    /** Log node: prepare the backup catch-up. */
+    CATCH_UP,
+    /** Bind the server socket. */
+    SERVER,
+    /** Start background work (load reports, catch-up). */
+    BACKGROUND
+}

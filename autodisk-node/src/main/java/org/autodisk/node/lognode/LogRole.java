@@ -1,0 +1,131 @@
+package org.autodisk.node.lognode;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.autodisk.core.cluster.MetricNames;
+import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.node.backup.CatchUp;
+import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.lifecycle.Resources;
+import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.ops.Handlers;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.NodeRole;
+import org.autodisk.node.ops.Operation;
+import org.autodisk.node.wal.LogStore;
+import org.autodisk.node.wal.SegmentOptions;
+import org.autodisk.rules.BacklogReport;
+
+/**
+ * The log node: keeps the write-ahead log of its data nodes (LOG_APPEND, LOG_READ) and catches their backup copies
+ * up from it.
+ */
+public final class LogRole implements NodeRole {
+
+    private static final long CATCH_UP_PERIOD_MS = 50;
+
+    private final NodeContext ctx;
+    private final LogServices services;
+    private final Set<String> streams = ConcurrentHashMap.newKeySet();
+
+    private LogRole(NodeContext ctx, LogServices services) {
+        this.ctx = ctx;
+        this.services = services;
+    }
+
+    /**
+     * Opens (and recovers) the log store: the first step of a log node, before its network.
+     *
+     * @param r      where it is registered for release
+     * @param config the node's configuration
+     * @param given  a log store to use instead of the configured one, or {@code null}
+     * @return the open log store
+     */
+    public static LogStore openLog(Resources r, NodeConfig config, LogStore given) {
+        return r.open(StartupStep.LOG_STORE, () -> given != null ? given : open(config), LogStore::close);
+    }
+
+    private static LogStore open(NodeConfig config) {
+        if ("memory".equals(config.get(NodeConfigKeys.STORE_ENGINE))) {
+            return LogStore.inMemory();
+        }
+        return LogStore.segments(config.dataDir().resolve("wal"), config.nodeId(),
+                SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES))
+                        .withPreallocateBytes(config.get(NodeConfigKeys.WAL_PREALLOCATE_BYTES)));
+    }
+
+    /**
+     * Builds the role on its open log store.
+     *
+     * @param r      where what it opens is registered for release
+     * @param config the node's configuration
+     * @param ctx    what every node has
+     * @param log    the log store from {@link #openLog}
+     * @return the role
+     */
+    public static LogRole open(Resources r, NodeConfig config, NodeContext ctx, LogStore log) {
+        CatchUp catchUp = r.open(StartupStep.CATCH_UP, () -> new CatchUp(ctx.nodeId(), log, ctx.peers(),
+                ctx.directory()::current, ctx.logNodesOf(), (stream, backups, lag, idleMs) -> ctx.rules()
+                        .catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)), ctx.metrics()),
+                CatchUp::close);
+        LogRole role = new LogRole(ctx, new LogServices(log, catchUp));
+        role.registerMetrics();
+        return role;
+    }
+
+    private void registerMetrics() {
+        LogStore log = services.log();
+        ctx.metrics().functionCounter(MetricNames.LOG_RECORDS, "records made durable", log,
+                l -> l.stats().records());
+        ctx.metrics().functionCounter(MetricNames.LOG_FSYNCS, "fsyncs of the log", log, l -> l.stats().fsyncs());
+        ctx.metrics().gauge(MetricNames.LOG_RECORDS_PER_FSYNC, "records per fsync since start",
+                () -> log.stats().recordsPerFsync());
+        log.streams().forEach(this::streamSeen);
+    }
+
+    private void streamSeen(String stream) {
+        if (streams.add(stream)) {
+            ctx.metrics().streamGauge(MetricNames.LOG_LAST_LSN, stream, () -> services.log().lastLsn(stream));
+        }
+    }
+
+    /**
+     * Returns the log node's services.
+     *
+     * @return log store and catch-up
+     */
+    public LogServices services() {
+        return services;
+    }
+
+    @Override
+    public ClusterMember.Role role() {
+        return ClusterMember.Role.LOG;
+    }
+
+    @Override
+    public void register(Handlers handlers) {
+        handlers.serve(Operation.LOG_APPEND, new LogAppendHandler(ctx.nodeId(), services, this::streamSeen),
+                        Handlers.Mode.INLINE)
+                .serve(Operation.LOG_READ, new LogReadHandler(services.log(), ctx.maxResponseBytes()));
+    }
+
+    @Override
+    public long streamCount() {
+        return 0;
+    }
+
+    @Override
+    public String describe() {
+        return "keeps the log of " + (services.log().streams().isEmpty() ? "no data node yet"
+                : String.join(", ", services.log().streams()));
+    }
+
+    @Override
+    public void start(Supplier<NodeStatus> self) {
+        services.catchUp().start(CATCH_UP_PERIOD_MS);
+    }
+}

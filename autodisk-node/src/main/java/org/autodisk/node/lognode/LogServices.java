@@ -1,0 +1,13 @@
+package org.autodisk.node.lognode;
+
+import org.autodisk.node.backup.CatchUp;
+import org.autodisk.node.wal.LogStore;
+
+/**
+ * What a log node has besides what every node has.
+ *
+ * @param log     the log it keeps for its data nodes
+ * @param catchUp its catch-up of their backup copies
+ */
+public record LogServices(LogStore log, CatchUp catchUp) {
+}

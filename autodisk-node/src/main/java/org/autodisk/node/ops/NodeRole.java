@@ -1,0 +1,46 @@
+package org.autodisk.node.ops;
+
+import org.autodisk.node.config.ClusterMember;
+
+/**
+ * What a node does by its role - data or log: the services it runs and the operations it serves. Built with every
+ * service open; {@link #start} starts its background work once the node serves.
+ */
+public interface NodeRole {
+
+    /**
+     * Returns the role.
+     *
+     * @return data or log
+     */
+    ClusterMember.Role role();
+
+    /**
+     * Registers the handlers of the operations this role serves.
+     *
+     * @param handlers the node's handlers
+     */
+    void register(Handlers handlers);
+
+    /**
+     * Returns the streams this node stores as primary, for status.
+     *
+     * @return the count (0 on a log node)
+     */
+    long streamCount();
+
+    /**
+     * Describes what the role holds, for the start-up log.
+     *
+     * @return e.g. {@code store rocksdb:/data/d1 with 12 streams; owns range 0 [, h)}
+     */
+    String describe();
+
+    /**
+     * Starts background work (catch-up, load reports), once the node serves. What the role opened is released
+     * by the node's {@link org.autodisk.node.lifecycle.Resources}.
+     *
+     * @param self this node's own figures, as NODE_INFO reports them
+     */
+    void start(java.util.function.Supplier<org.autodisk.core.cluster.NodeStatus> self);
+}

@@ -1,0 +1,77 @@
+package org.autodisk.node.wire;
+
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Opcode;
+
+/**
+ * Operations only nodes send each other, on connections whose HELLO proved cluster membership. Their codes start
+ * at {@link Opcode#FIRST_PEER_CODE}, so a node refuses them on a client connection from the frame header alone.
+ */
+public enum PeerOp {
+    /** One node's own facts (role, stream count, metrics); used to build STATUS and the load reports. */
+    NODE_INFO(Opcode.FIRST_PEER_CODE),
+    /** Data node to log node: make these write-ahead-log records durable ({@link LogBatch}). */
+    LOG_APPEND(Opcode.FIRST_PEER_CODE + 1),
+    /** To a log node: read a data node's log records from an LSN ({@link LogReadRequest}). */
+    LOG_READ(Opcode.FIRST_PEER_CODE + 2),
+    /** Log node to a backup data node: apply these records to its backup copy ({@link BackupApplyRequest}). */
+    BACKUP_APPLY(Opcode.FIRST_PEER_CODE + 3),
+    /** One phase of a cluster-wide rules reload: prepare, commit or abort ({@link RulesPhase}). */
+    RULES_PHASE(Opcode.FIRST_PEER_CODE + 4),
+    /** The second frame of a node handshake: the connecting node's proof ({@link NodeAuth}). */
+    NODE_AUTH(Opcode.FIRST_PEER_CODE + 5);
+
+    private static final PeerOp[] BY_CODE = new PeerOp[256];
+
+    static {
+        for (PeerOp op : values()) {
+            BY_CODE[op.code] = op;
+        }
+    }
+
+    private final int code;
+
+    PeerOp(int code) {
+        this.code = code;
+    }
+
+    /**
+     * Returns the wire code.
+     *
+     * @return the opcode byte
+     */
+    public int code() {
+        return code;
+    }
+
+    /**
+     * Builds a request frame of this operation.
+     *
+     * @param body the encoded body
+     * @return the frame (request id 0: the channel assigns one)
+     */
+    public Frame request(byte[] body) {
+        return new Frame(Frame.PROTOCOL_VERSION, code, 0, 0, 0, body);
+    }
+
+    /**
+     * Looks a peer operation up by its wire code.
+     *
+     * @param code an unsigned byte
+     * @return the operation, or {@code null}
+     */
+    public static PeerOp fromCode(int code) {
+        return code >= 0 && code < BY_CODE.length ? BY_CODE[code] : null;
+    }
+
+    /**
+     * Names any opcode, client or peer, for messages.
+     *
+     * @param code the wire code
+     * @return the operation's name, or {@code op#N}
+     */
+    public static String describe(int code) {
+        PeerOp op = fromCode(code);
+        return op != null ? op.name() : Opcode.describe(code);
+    }
+}
