@@ -8,12 +8,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.node.config.NodeConfig;
 
 /**
  * An in-process cluster of real nodes on loopback: each node has its own Netty server, TCP peer channels and
- * store (RocksDB under a directory, or in memory). Nodes can be stopped and restarted on the same data.
+ * store (RocksDB under a directory, or in memory). Data nodes d1..dN are nodes 0..N-1, log nodes l1..lM follow.
+ * Nodes can be stopped and restarted on the same data, with their own settings or faults.
  */
 public final class MiniCluster implements AutoCloseable {
 
@@ -23,6 +25,7 @@ public final class MiniCluster implements AutoCloseable {
     private final Path dir;
     private final Map<String, Object> extra;
     private final List<String> ids = new ArrayList<>();
+    private final List<String> roles = new ArrayList<>();
     private final List<Integer> ports = new ArrayList<>();
     private final List<AutoDiskNode> nodes = new ArrayList<>();
     private final List<AutoDiskClient> clients = new ArrayList<>();
@@ -41,13 +44,30 @@ public final class MiniCluster implements AutoCloseable {
      * @return the started cluster
      */
     public static MiniCluster start(int dataNodes, Path dir, Map<String, Object> extra) {
+        return start(dataNodes, 0, dir, extra);
+    }
+
+    /**
+     * Starts log nodes l1..lM, then data nodes d1..dN.
+     *
+     * @param dataNodes how many data nodes
+     * @param logNodes  how many log nodes
+     * @param dir       RocksDB data and log segments under this directory, or {@code null} to keep them in memory
+     * @param extra     extra dotted configuration keys for every node
+     * @return the started cluster
+     */
+    public static MiniCluster start(int dataNodes, int logNodes, Path dir, Map<String, Object> extra) {
         MiniCluster c = new MiniCluster(dir, extra);
-        for (int i = 1; i <= dataNodes; i++) {
-            c.ids.add("d" + i);
+        for (int i = 0; i < dataNodes + logNodes; i++) {
+            c.ids.add(i < dataNodes ? "d" + (i + 1) : "l" + (i - dataNodes + 1));
+            c.roles.add(i < dataNodes ? "data" : "log");
             c.ports.add(freePort());
+            c.nodes.add(null);
+        }
+        for (int i = dataNodes; i < dataNodes + logNodes; i++) {
+            c.startNode(i);
         }
         for (int i = 0; i < dataNodes; i++) {
-            c.nodes.add(null);
             c.startNode(i);
         }
         return c;
@@ -68,11 +88,23 @@ public final class MiniCluster implements AutoCloseable {
      * @return its configuration
      */
     public NodeConfig config(int i) {
+        return config(i, Map.of());
+    }
+
+    /**
+     * Returns the configuration of node {@code i} with some keys set differently.
+     *
+     * @param i         node index
+     * @param overrides dotted keys that replace the cluster's
+     * @return its configuration
+     */
+    public NodeConfig config(int i, Map<String, Object> overrides) {
         Map<String, Object> cfg = new HashMap<>(extra);
+        cfg.putAll(overrides);
         cfg.put("node.id", ids.get(i));
         List<String> members = new ArrayList<>();
         for (int j = 0; j < ids.size(); j++) {
-            members.add(ids.get(j) + "=data@127.0.0.1:" + ports.get(j));
+            members.add(ids.get(j) + "=" + roles.get(j) + "@127.0.0.1:" + ports.get(j));
         }
         cfg.put("cluster.nodes", members);
         cfg.putIfAbsent("cluster.secret", SECRET);
@@ -89,8 +121,21 @@ public final class MiniCluster implements AutoCloseable {
      * @param i node index
      */
     public void startNode(int i) {
+        startNode(i, Map.of(), b -> { });
+    }
+
+    /**
+     * Starts (or restarts) node {@code i} with some keys set differently or a fault at start-up.
+     *
+     * @param i         node index
+     * @param overrides dotted keys that replace the cluster's
+     * @param builder   changes the node's builder (a fault hook, say)
+     */
+    public void startNode(int i, Map<String, Object> overrides, Consumer<AutoDiskNode.Builder> builder) {
+        AutoDiskNode.Builder b = AutoDiskNode.builder(config(i, overrides));
+        builder.accept(b);
         try {
-            nodes.set(i, AutoDiskNode.start(config(i)));
+            nodes.set(i, b.start());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -137,6 +182,16 @@ public final class MiniCluster implements AutoCloseable {
         AutoDiskClient c = AutoDiskClient.builder().seeds(address(i)).build();
         clients.add(c);
         return c;
+    }
+
+    /**
+     * Returns the id of node {@code i}.
+     *
+     * @param i node index
+     * @return e.g. {@code d2} or {@code l1}
+     */
+    public String id(int i) {
+        return ids.get(i);
     }
 
     /**

@@ -46,26 +46,4 @@ public record Decision(Kind kind, int logMultiplicity, String reason) {
     public static Decision refuse(String reason) {
         return new Decision(Kind.REFUSE, 0, reason);
     }
-
-    /**
-     * Carries the decision out through the node's actions: forward, refuse, or ship the log record (writes
-     * only) and then apply the request locally.
-     *
-     * @param request the request decided
-     * @param actions the node's actions
-     */
-    public void applyTo(RequestEvent request, NodeActions actions) {
-        switch (kind) {
-            case FORWARD -> actions.forward(request.requestId());
-            case REFUSE -> actions.refuse(request.requestId(), reason);
-            case HANDLE_LOCALLY -> {
-                boolean write = request instanceof InsertRequested || request instanceof DeleteRequested;
-                if (write && logMultiplicity > 0) {
-                    actions.shipLog(request.requestId(), logMultiplicity);
-                }
-                actions.storeLocal(request.requestId());
-            }
-            default -> { }
-        }
-    }
 }

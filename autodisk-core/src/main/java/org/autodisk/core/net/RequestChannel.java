@@ -18,6 +18,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLException;
 import org.autodisk.core.protocol.DecodeFailure;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.FrameDecoder;
@@ -248,13 +249,27 @@ public final class RequestChannel {
         }
     }
 
-    private ChannelException lost(Pending p, long id, Throwable cause) {
+    private ChannelException lost(Pending p, long id, Throwable failureCause) {
+        Throwable cause = tls(failureCause);
+        if (cause instanceof ChannelException broken) {
+            ChannelException.Kind kind = p.written ? ChannelException.Kind.LOST : ChannelException.Kind.NOT_SENT;
+            return new ChannelException(kind, null, p.written, broken.getMessage() + "; " + what(p, id)
+                    + " got no answer", broken);
+        }
         String why = cause == null ? "" : " (" + describe(cause) + ")";
         return p.written
                 ? new ChannelException(ChannelException.Kind.LOST, null, true, "connection to " + describe()
                         + " closed before the answer to " + what(p, id) + why, cause)
                 : new ChannelException(ChannelException.Kind.NOT_SENT, null, false, "connection to " + describe()
                         + " is closed: " + what(p, id) + " was not sent" + why, cause);
+    }
+
+    /** A TLS failure, whichever way it arrived (a failed write, an exception, an event), said as one. */
+    Throwable tls(Throwable cause) {
+        Throwable ssl = cause instanceof SSLException ? cause
+                : cause != null && cause.getCause() instanceof SSLException s ? s : null;
+        return ssl == null ? cause : new ChannelException(ChannelException.Kind.LOST, null, false,
+                "TLS handshake with " + describe() + " failed: " + describe(ssl), ssl);
     }
 
     private String what(Pending p, long id) {

@@ -40,8 +40,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof SslHandshakeCompletionEvent done && !done.isSuccess()) {
-            owner.onFailure(new ChannelException(ChannelException.Kind.LOST, null, false, "TLS handshake with "
-                    + owner + " failed: " + RequestChannel.describe(done.cause()), done.cause()));
+            owner.onFailure(owner.tls(done.cause()));
         }
         ctx.fireUserEventTriggered(evt);
     }
@@ -55,7 +54,7 @@ final class ResponseHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         LOG.debug("connection to {} failed: {}", owner, cause.toString());
-        owner.onFailure(cause);
+        owner.onFailure(owner.tls(cause));
     }
 
     static Status statusOf(Frame frame) {

@@ -6,31 +6,32 @@ import org.autodisk.node.wire.PeerOp;
 
 /**
  * Every operation a node serves after the handshake, client-visible ({@link Opcode}) or node-to-node
- * ({@link PeerOp}): whether only nodes may send it, and which role serves it ({@code null}: every role).
+ * ({@link PeerOp}, codes from {@link Opcode#FIRST_PEER_CODE}: only nodes may send them), and which role serves it
+ * ({@code null}: every role).
  */
 public enum Operation {
     /** Create or replace a stream. */
-    INSERT(Opcode.INSERT.code(), false, Role.DATA),
+    INSERT(Opcode.INSERT.code(), Role.DATA),
     /** Read a stream. */
-    SEARCH(Opcode.SEARCH.code(), false, Role.DATA),
+    SEARCH(Opcode.SEARCH.code(), Role.DATA),
     /** Delete a stream. */
-    DELETE(Opcode.DELETE.code(), false, Role.DATA),
+    DELETE(Opcode.DELETE.code(), Role.DATA),
     /** Ordered range read across nodes. */
-    TRAVERSE(Opcode.TRAVERSE.code(), false, Role.DATA),
+    TRAVERSE(Opcode.TRAVERSE.code(), Role.DATA),
     /** The cluster map. */
-    STATUS(Opcode.STATUS.code(), false, null),
+    STATUS(Opcode.STATUS.code(), null),
     /** A cluster-wide rules reload, coordinated by the node asked. */
-    RULES_RELOAD(Opcode.RULES_RELOAD.code(), false, null),
+    RULES_RELOAD(Opcode.RULES_RELOAD.code(), null),
     /** One node's own facts. */
-    NODE_INFO(PeerOp.NODE_INFO.code(), true, null),
+    NODE_INFO(PeerOp.NODE_INFO.code(), null),
     /** One phase of a rules reload. */
-    RULES_PHASE(PeerOp.RULES_PHASE.code(), true, null),
+    RULES_PHASE(PeerOp.RULES_PHASE.code(), null),
     /** Make log records durable. */
-    LOG_APPEND(PeerOp.LOG_APPEND.code(), true, Role.LOG),
+    LOG_APPEND(PeerOp.LOG_APPEND.code(), Role.LOG),
     /** Read log records. */
-    LOG_READ(PeerOp.LOG_READ.code(), true, Role.LOG),
+    LOG_READ(PeerOp.LOG_READ.code(), Role.LOG),
     /** Apply log records to a backup copy. */
-    BACKUP_APPLY(PeerOp.BACKUP_APPLY.code(), true, Role.DATA);
+    BACKUP_APPLY(PeerOp.BACKUP_APPLY.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 
@@ -41,12 +42,10 @@ public enum Operation {
     }
 
     private final int code;
-    private final boolean peerOnly;
     private final Role servedBy;
 
-    Operation(int code, boolean peerOnly, Role servedBy) {
+    Operation(int code, Role servedBy) {
         this.code = code;
-        this.peerOnly = peerOnly;
         this.servedBy = servedBy;
     }
 
@@ -57,15 +56,6 @@ public enum Operation {
      */
     public int code() {
         return code;
-    }
-
-    /**
-     * Tells whether only nodes may send it.
-     *
-     * @return true for node-to-node operations
-     */
-    public boolean peerOnly() {
-        return peerOnly;
     }
 
     /**

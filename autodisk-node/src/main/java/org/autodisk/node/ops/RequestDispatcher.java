@@ -88,13 +88,13 @@ public final class RequestDispatcher {
         if (frame.isResponse()) {
             return new Refusal(Status.MALFORMED, "a response frame was sent as a request");
         }
+        if (frame.opcode() >= Opcode.FIRST_PEER_CODE && caller != Caller.NODE) {
+            FrameGate.Refusal r = peerOnly(ctx.nodeId(), frame.opcode());
+            return new Refusal(r.status(), r.message());
+        }
         Operation op = Operation.fromCode(frame.opcode());
         if (op == null) {
             return unknown(frame.opcode());
-        }
-        if (op.peerOnly() && caller != Caller.NODE) {
-            FrameGate.Refusal r = peerOnly(ctx.nodeId(), frame.opcode());
-            return new Refusal(r.status(), r.message());
         }
         return handlers.get(op) == null ? wrongRole(op) : null;
     }

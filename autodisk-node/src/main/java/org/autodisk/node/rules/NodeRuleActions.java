@@ -11,10 +11,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What rules make a node do besides deciding requests: alerts (logged at most once per rule and interval, all
- * counted), backup catch-ups (picked up by the log node's catch-up loop) and migrations (not available yet:
- * an alert). Requests are decided through the global {@code verdict}; the per-request actions throw, so a rule
- * that calls them fails with a message that says so instead of being ignored.
+ * What rules make a node do besides deciding requests (which they do through the global {@code verdict}): alerts
+ * (logged at most once per rule and interval, all counted), backup catch-ups (picked up by the log node's catch-up
+ * loop) and migrations (not available yet: an alert).
  */
 final class NodeRuleActions implements NodeActions {
 
@@ -68,35 +67,5 @@ final class NodeRuleActions implements NodeActions {
     public void startMigration(int rangeId, String target) {
         alert("startMigration", "a rule asked to move range " + rangeId + " to " + target
                 + "; range migration is not available in this version");
-    }
-
-    @Override
-    public void forward(String requestId) {
-        throw perRequest("forward", "verdict.forward()");
-    }
-
-    @Override
-    public void shipLog(String requestId, int multiplicity) {
-        throw perRequest("shipLog", "verdict.handleLocally(multiplicity)");
-    }
-
-    @Override
-    public void storeLocal(String requestId) {
-        throw perRequest("storeLocal", "verdict.handleLocally(multiplicity)");
-    }
-
-    @Override
-    public void reply(String requestId, String status) {
-        throw perRequest("reply", "verdict.refuse(reason) or verdict.handleLocally(multiplicity)");
-    }
-
-    @Override
-    public void refuse(String requestId, String reason) {
-        throw perRequest("refuse", "verdict.refuse(reason)");
-    }
-
-    private UnsupportedOperationException perRequest(String action, String instead) {
-        return new UnsupportedOperationException("node " + nodeId + " decides requests through the global verdict: "
-                + "call " + instead + " instead of actions." + action + "(...)");
     }
 }

@@ -32,8 +32,14 @@ final class RawConnection implements AutoCloseable {
     }
 
     void send(Frame f) throws IOException {
-        writeRaw(header(f.body().length, f.version(), f.opcode(), f.flags(), f.requestId()));
-        writeRaw(f.body());
+        writeRaw(wire(f));
+    }
+
+    static byte[] wire(Frame f) {
+        byte[] header = header(f.body().length, f.version(), f.opcode(), f.flags(), f.requestId());
+        byte[] out = java.util.Arrays.copyOf(header, header.length + f.body().length);
+        System.arraycopy(f.body(), 0, out, header.length, f.body().length);
+        return out;
     }
 
     static byte[] header(int bodyLength, int version, int opcode, int flags, long requestId) {

@@ -1,0 +1,74 @@
+package org.autodisk.node.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.node.MiniCluster;
+import org.autodisk.node.lifecycle.StartupStep;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A node whose start-up fails at any step releases everything the earlier steps opened - threads, port, RocksDB
+ * lock, log segments - so that it starts again at once on the same port and data. The failure is injected at each
+ * step in turn through the builder's fault hook.
+ */
+class StartupReleaseTest {
+
+    private static final Set<StartupStep> LOG_ONLY = EnumSet.of(StartupStep.LOG_STORE, StartupStep.CATCH_UP);
+    private static final Set<StartupStep> DATA_ONLY = EnumSet.of(StartupStep.STORE, StartupStep.BACKUPS,
+            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aDataNodeFailingAtAnyStepReleasesWhatItOpenedAndStartsAgain() throws Exception {
+        try (MiniCluster c = MiniCluster.start(2, 1, dir, Map.of())) {
+            byte[] d2Key = {(byte) 0xF0};
+            c.clientOf(0).insert(d2Key, new byte[] {7});
+            for (StartupStep step : EnumSet.complementOf(EnumSet.copyOf(LOG_ONLY))) {
+                failAndRestart(c, 1, step);
+                AutoDiskClient client = c.clientOf(0);
+                assertThat(client.search(d2Key)).as("after a failure at " + step).hasValue(new byte[] {7});
+                client.insert(d2Key, new byte[] {7});
+            }
+        }
+    }
+
+    @Test
+    void aLogNodeFailingAtAnyStepReleasesWhatItOpenedAndStartsAgain() throws Exception {
+        try (MiniCluster c = MiniCluster.start(1, 1, dir, Map.of())) {
+            for (StartupStep step : EnumSet.complementOf(EnumSet.copyOf(DATA_ONLY))) {
+                failAndRestart(c, 1, step);
+                c.clientOf(0).insert(new byte[] {'k'}, step.name().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            assertThat(c.node(1).logStore().lastLsn("d1")).isPositive();
+        }
+    }
+
+    private static void failAndRestart(MiniCluster c, int node, StartupStep step) throws IOException {
+        String id = c.id(node);
+        c.stopNode(node);
+        assertThatThrownBy(() -> c.startNode(node, Map.of(), b -> b.failAt(step)))
+                .as(id + " failing at " + step).hasMessageContaining("start-up step " + step + " failed");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(Thread.getAllStackTraces().keySet())
+                .as("threads of " + id + " after a failure at " + step)
+                .noneMatch(t -> t.isAlive() && t.getName().startsWith(id + "-")));
+        int port = Integer.parseInt(c.address(node).substring(c.address(node).lastIndexOf(':') + 1));
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            assertThat(s.isBound()).as("port of " + id + " free after a failure at " + step).isTrue();
+        }
+        c.startNode(node);
+    }
+}
