@@ -3,6 +3,8 @@ package org.autodisk.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.autodisk.core.Keys;
@@ -17,20 +19,35 @@ class ErrorMappingTest extends FakeNodeTest {
 
     private static final String MESSAGE = "key is 1025 bytes: keys must be 1..1024 bytes";
 
+    /** The exception type of every error status; a status missing here fails {@link #everyErrorStatusIsMapped}. */
+    private static final Map<Status, Class<? extends AutoDiskException>> TYPES = Map.ofEntries(
+            Map.entry(Status.INVALID_ARGUMENT, InvalidRequestException.class),
+            Map.entry(Status.FRAME_TOO_LARGE, InvalidRequestException.class),
+            Map.entry(Status.MALFORMED, InvalidRequestException.class),
+            Map.entry(Status.UNKNOWN_OPCODE, InvalidRequestException.class),
+            Map.entry(Status.HANDSHAKE_REQUIRED, InvalidRequestException.class),
+            Map.entry(Status.NOT_PERMITTED, InvalidRequestException.class),
+            Map.entry(Status.WRONG_ROLE, InvalidRequestException.class),
+            Map.entry(Status.OVERLOADED, OverloadedException.class),
+            Map.entry(Status.NODE_UNAVAILABLE, NodeUnavailableException.class),
+            Map.entry(Status.SHUTTING_DOWN, NodeUnavailableException.class),
+            Map.entry(Status.TIMEOUT, RequestTimeoutException.class),
+            Map.entry(Status.UNSUPPORTED_VERSION, ProtocolVersionException.class),
+            Map.entry(Status.HOP_LIMIT_EXCEEDED, RoutingException.class),
+            Map.entry(Status.REFUSED, RefusedException.class),
+            Map.entry(Status.RULE_FAILED, RuleFailedException.class),
+            Map.entry(Status.FENCED, AutoDiskException.class),
+            Map.entry(Status.INTERNAL_ERROR, AutoDiskException.class));
+
     static Stream<Arguments> statuses() {
-        return Stream.of(
-                Arguments.of(Status.INVALID_ARGUMENT, InvalidRequestException.class),
-                Arguments.of(Status.FRAME_TOO_LARGE, InvalidRequestException.class),
-                Arguments.of(Status.MALFORMED, InvalidRequestException.class),
-                Arguments.of(Status.UNKNOWN_OPCODE, InvalidRequestException.class),
-                Arguments.of(Status.HANDSHAKE_REQUIRED, InvalidRequestException.class),
-                Arguments.of(Status.OVERLOADED, OverloadedException.class),
-                Arguments.of(Status.NODE_UNAVAILABLE, NodeUnavailableException.class),
-                Arguments.of(Status.SHUTTING_DOWN, NodeUnavailableException.class),
-                Arguments.of(Status.TIMEOUT, RequestTimeoutException.class),
-                Arguments.of(Status.UNSUPPORTED_VERSION, ProtocolVersionException.class),
-                Arguments.of(Status.HOP_LIMIT_EXCEEDED, RoutingException.class),
-                Arguments.of(Status.INTERNAL_ERROR, AutoDiskException.class));
+        return Arrays.stream(Status.values()).filter(s -> s != Status.OK)
+                .map(s -> Arguments.of(s, TYPES.get(s)));
+    }
+
+    @Test
+    void everyErrorStatusIsMapped() {
+        assertThat(TYPES.keySet()).containsExactlyInAnyOrderElementsOf(Arrays.stream(Status.values())
+                .filter(s -> s != Status.OK).toList());
     }
 
     @ParameterizedTest

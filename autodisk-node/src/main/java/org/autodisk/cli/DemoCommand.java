@@ -12,6 +12,7 @@ import org.autodisk.client.StreamEntry;
 import org.autodisk.client.Traced;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
 import picocli.CommandLine.Command;
@@ -143,8 +144,8 @@ final class DemoCommand implements Callable<Integer> {
         say("\nstreams per node now:");
         for (NodeStatus n : status.nodes()) {
             say(String.format("  %s  %-16s %d streams, %.0f requests served, forwarded %.0f", n.id(), n.address(),
-                    n.streamCount(), n.metrics().getOrDefault("requests", 0.0),
-                    n.metrics().getOrDefault("forwarded", 0.0)));
+                    n.streamCount(), n.metrics().getOrDefault(MetricNames.REQUESTS, 0.0),
+                    n.metrics().getOrDefault(MetricNames.FORWARDED, 0.0)));
         }
     }
 

@@ -27,10 +27,12 @@ public final class LocalCluster implements AutoCloseable {
     private final List<Process> processes = new ArrayList<>();
 
     private final List<String> splitPoints;
+    private final int dataNodes;
 
-    private LocalCluster(Path dir, List<String> splitPoints) {
+    private LocalCluster(Path dir, List<String> splitPoints, int dataNodes) {
         this.dir = dir;
         this.splitPoints = List.copyOf(splitPoints);
+        this.dataNodes = dataNodes;
     }
 
     /**
@@ -50,7 +52,7 @@ public final class LocalCluster implements AutoCloseable {
         if (dataNodes < 1) {
             throw new IllegalArgumentException("--data-nodes must be at least 1");
         }
-        LocalCluster c = new LocalCluster(dir.toAbsolutePath(), splitPoints);
+        LocalCluster c = new LocalCluster(dir.toAbsolutePath(), splitPoints, dataNodes);
         for (int i = 1; i <= dataNodes + logNodes; i++) {
             c.ids.add(i <= dataNodes ? "d" + i : "l" + (i - dataNodes));
             c.addresses.add("127.0.0.1:" + (basePort + i - 1));
@@ -187,12 +189,12 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
-     * Returns the client seed list.
+     * Returns the client seed list: the data nodes (log nodes serve no stream request).
      *
-     * @return host:port of every node, comma-separated
+     * @return host:port of every data node, comma-separated
      */
     public String seeds() {
-        return String.join(",", addresses);
+        return String.join(",", addresses.subList(0, dataNodes));
     }
 
     /**

@@ -12,15 +12,8 @@ import picocli.CommandLine.Option;
 @Command(name = "local", description = "Start a cluster of separate node processes on 127.0.0.1.")
 final class LocalCommand implements Callable<Integer> {
 
-    @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes (default: ${DEFAULT-VALUE}).")
-    int dataNodes;
-
-    @Option(names = "--log-nodes", defaultValue = "0", description = "Log nodes (default: ${DEFAULT-VALUE}).")
-    int logNodes;
-
-    @Option(names = "--multiplicity", defaultValue = "1",
-            description = "Log nodes each change must reach before it is applied: 1 or 2 (default: ${DEFAULT-VALUE}).")
-    int multiplicity;
+    @Mixin
+    ClusterSizeOptions size;
 
     @Option(names = "--base-port", defaultValue = "7400",
             description = "Port of the first node; the others follow (default: ${DEFAULT-VALUE}).")
@@ -39,8 +32,8 @@ final class LocalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        String yaml = "wal.multiplicity: " + multiplicity + "\n" + settings.yaml();
-        LocalCluster cluster = LocalCluster.start(dir, dataNodes, logNodes, basePort, splitPoints, yaml);
+        LocalCluster cluster = LocalCluster.start(dir, size.dataNodes(), size.logNodes(), basePort, splitPoints,
+                size.yaml() + settings.yaml());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("stopping cluster ...");

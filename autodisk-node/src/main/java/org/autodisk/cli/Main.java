@@ -1,14 +1,15 @@
 package org.autodisk.cli;
 
+import java.util.ServiceLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code autodisk} command. */
+/** The {@code autodisk} command, with the subcommands of the {@link CliExtension}s on the class path. */
 @Command(name = "autodisk", mixinStandardHelpOptions = true, version = "AutoDisk 0.1.0",
         description = "A distributed storage cluster of autonomous disks.",
         subcommands = {NodeCommand.class, LocalCommand.class, DemoCommand.class, InsertCommand.class,
             SearchCommand.class, DeleteCommand.class, TraverseCommand.class, StatusCommand.class,
-            RulesCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+            RulesCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
     private Main() {
@@ -34,6 +35,9 @@ public final class Main {
      */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        for (CliExtension extension : ServiceLoader.load(CliExtension.class)) {
+            cl.addSubcommand(extension.command());
+        }
         cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
             cmd.getErr().println("error: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             return 2;

@@ -5,13 +5,19 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /** {@code --set key=value}: extra node configuration for clusters the CLI starts. */
-final class SettingsOption {
+public final class SettingsOption {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE",
             description = "Node configuration for every node, e.g. --set queue.workers=1 (repeatable).")
     List<String> settings = new ArrayList<>();
 
-    String yaml() {
+    /**
+     * Renders the settings as YAML lines.
+     *
+     * @return one line per setting
+     * @throws IllegalArgumentException for a setting that is not {@code KEY=VALUE}
+     */
+    public String yaml() {
         StringBuilder y = new StringBuilder();
         for (String s : settings) {
             int eq = s.indexOf('=');

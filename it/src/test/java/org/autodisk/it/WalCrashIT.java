@@ -3,19 +3,27 @@ package org.autodisk.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.autodisk.cli.LocalCluster;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.NodeUnavailableException;
 import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.cluster.RangeStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,16 +41,44 @@ class WalCrashIT {
         try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, FreePorts.base(4), List.of(),
                 "wal.multiplicity: 1\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
+            RangeStatus range = viaD1.status().ranges().stream().filter(r -> !r.owner().equals("d1")).findFirst()
+                    .orElseThrow();
+            String victim = range.owner();
+            IntFunction<byte[]> key = i -> keyIn(range, "crash-" + i);
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
-            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, "crash", 4000, acked, failed));
+            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, key, 4000, acked, failed));
             awaitAcked(acked, 1000);
-            cluster.kill(1);
+            cluster.kill(cluster.ids().indexOf(victim));
             load.join();
-            cluster.restart(1);
+            cluster.restart(cluster.ids().indexOf(victim));
             assertThat(acked.size()).isGreaterThan(1000);
+            assertThat(lastReplay(cluster, victim)).as(victim + ", the owner of every key, replayed its log after "
+                    + "kill -9 (RocksDB's own WAL is off)").isPositive();
             assertEveryAckedKeyIsThere(viaD1, acked);
         }
+    }
+
+    /** A key in a range: its low key (the empty key for the first range) followed by a suffix. */
+    private static byte[] keyIn(RangeStatus range, String suffix) {
+        byte[] low = range.low();
+        byte[] key = java.util.Arrays.copyOf(low, low.length + suffix.length());
+        System.arraycopy(suffix.getBytes(StandardCharsets.US_ASCII), 0, key, low.length, suffix.length());
+        if (range.high() != null && Keys.compare(key, range.high()) >= 0) {
+            throw new IllegalStateException("no room for keys in " + range);
+        }
+        return key;
+    }
+
+    /** The record count of the last "recovery: replayed N records" line the node logged. */
+    private static long lastReplay(LocalCluster cluster, String node) throws java.io.IOException {
+        Matcher m = Pattern.compile("recovery: replayed (\\d+) records").matcher(Files.readString(
+                cluster.dir().resolve(node + ".log")));
+        long last = -1;
+        while (m.find()) {
+            last = Long.parseLong(m.group(1));
+        }
+        return last;
     }
 
     @Test
@@ -69,12 +105,13 @@ class WalCrashIT {
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
-            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, "m2", 3000, acked, failed));
+            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, letters("m2"), 3000, acked,
+                    failed));
             awaitAcked(acked, 500);
             cluster.kill(2);
             load.join();
             Map<String, String> after = new ConcurrentHashMap<>();
-            load(viaD1, "m2-after", 200, after, failed);
+            load(viaD1, letters("m2-after"), 200, after, failed);
             assertThat(after).hasSize(200);
             List<NodeStatus> nodes = viaD1.status().nodes();
             NodeStatus d1 = nodes.stream().filter(n -> n.id().equals("d1")).findFirst().orElseThrow();
@@ -84,21 +121,26 @@ class WalCrashIT {
             cluster.restart(2);
             org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> {
                 viaD1.insert("restore-probe", "x");
-                return viaD1.status().nodes().get(0).metrics().get("wal.degraded") == 0.0;
+                return viaD1.status().nodes().get(0).metrics().get(MetricNames.WAL_DEGRADED) == 0.0;
             });
         }
     }
 
-    private static void load(AutoDiskClient client, String prefix, int n, Map<String, String> acked,
+    /** Keys a-..., z-... (all owned by d1 under the even split of two data nodes). */
+    private static IntFunction<byte[]> letters(String prefix) {
+        return i -> ((char) ('a' + i % 26) + "-" + prefix + "-" + i).getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static void load(AutoDiskClient client, IntFunction<byte[]> keys, int n, Map<String, String> acked,
             AtomicInteger failed) {
         Semaphore window = new Semaphore(32);
         for (int i = 0; i < n; i++) {
-            String key = (char) ('a' + i % 26) + "-" + prefix + "-" + i;
+            byte[] key = keys.apply(i);
             String value = "v" + i;
             window.acquireUninterruptibly();
-            client.async().insert(key, value).whenComplete((ok, err) -> {
+            client.async().insert(key, value.getBytes(StandardCharsets.UTF_8)).whenComplete((ok, err) -> {
                 if (err == null) {
-                    acked.put(key, value);
+                    acked.put(HexFormat.of().formatHex(key), value);
                 } else {
                     failed.incrementAndGet();
                 }
@@ -114,7 +156,7 @@ class WalCrashIT {
 
     private static void assertEveryAckedKeyIsThere(AutoDiskClient client, Map<String, String> acked) {
         List<CompletableFuture<Void>> checks = acked.entrySet().stream().map(e -> client.async()
-                .search(Keys.utf8(e.getKey())).thenAccept(v -> assertThat(v).as(e.getKey())
+                .search(HexFormat.of().parseHex(e.getKey())).thenAccept(v -> assertThat(v).as(e.getKey())
                         .hasValueSatisfying(b -> assertThat(new String(b)).isEqualTo(e.getValue())))).toList();
         checks.forEach(CompletableFuture::join);
     }

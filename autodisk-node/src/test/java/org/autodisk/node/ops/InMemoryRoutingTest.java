@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
@@ -47,7 +48,7 @@ class InMemoryRoutingTest {
         Frame r = call(0, Opcode.INSERT, new InsertRequest(key, new byte[] {9}).encode());
         assertThat(Responses.status(r.body())).isEqualTo(Status.OK);
         assertThat(cluster.node(2).store().get(key)).containsExactly(9);
-        assertThat(cluster.node(0).metrics().snapshot()).containsEntry("forwarded", 1.0);
+        assertThat(cluster.node(0).metrics().snapshot()).containsEntry(MetricNames.FORWARDED, 1.0);
     }
 
     @Test

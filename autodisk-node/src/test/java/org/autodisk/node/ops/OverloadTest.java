@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.Opcode;
@@ -37,7 +38,7 @@ class OverloadTest {
             Frame refused = insert(node, 99).join();
             assertThat(Responses.status(refused.body())).isEqualTo(Status.OVERLOADED);
             assertThat(Responses.errorMessage(refused.body())).contains("queue.capacity");
-            assertThat(node.metrics().snapshot()).containsEntry("overloaded", 1.0);
+            assertThat(node.metrics().snapshot()).containsEntry(MetricNames.OVERLOADED, 1.0);
             store.gate.countDown();
             for (CompletableFuture<Frame> f : admitted) {
                 assertThat(Responses.status(f.join().body())).isEqualTo(Status.OK);

@@ -5,10 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.config.ConfigException;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
@@ -74,7 +75,7 @@ class RulesInRequestPathTest {
             assertThat(status(insert(c, 1, "rw/note", 1))).isEqualTo(Status.OK);
             assertThat(status(insert(c, 1, "rw/note", 2))).isEqualTo(Status.OK);
             assertThat(Responses.parseDelete(delete(c, 1, "rw/note").body())).isTrue();
-            assertThat(c.node(0).metrics().snapshot()).containsEntry("rules.failures", 0.0);
+            assertThat(c.node(0).metrics().snapshot()).containsEntry(MetricNames.RULE_FAILURES, 0.0);
         }
     }
 
@@ -118,7 +119,7 @@ class RulesInRequestPathTest {
             assertThat(c.node(0).store().get(key("boom"))).isNull();
             assertThat(status(insert(c, 1, "calm", 1))).isEqualTo(Status.OK);
             assertThat(c.node(1).rules().failureCounts()).containsEntry("explode on boom", 1L);
-            assertThat(c.node(1).metrics().snapshot()).containsEntry("rules.failures", 1.0);
+            assertThat(c.node(1).metrics().snapshot()).containsEntry(MetricNames.RULE_FAILURES, 1.0);
         }
     }
 
@@ -164,7 +165,7 @@ class RulesInRequestPathTest {
         try (InMemoryCluster c = new InMemoryCluster(2, Map.of())) {
             c.peers(1).setUnreachable("d1", true);
             assertThat(status(insert(c, 1, "k", 1))).isEqualTo(Status.NODE_UNAVAILABLE);
-            assertThat(c.node(1).metrics().snapshot()).containsEntry("rules.alerts", 1.0);
+            assertThat(c.node(1).metrics().snapshot()).containsEntry(MetricNames.RULE_ALERTS, 1.0);
         }
     }
 
@@ -177,8 +178,8 @@ class RulesInRequestPathTest {
                 for (int i = 0; i < 200; i++) {
                     insert(c, 0, "hot" + i, i);
                 }
-                return c.node(0).metrics().snapshot().get("rules.alerts") > 0
-                        && c.node(1).metrics().snapshot().get("rules.alerts") > 0;
+                return c.node(0).metrics().snapshot().get(MetricNames.RULE_ALERTS) > 0
+                        && c.node(1).metrics().snapshot().get(MetricNames.RULE_ALERTS) > 0;
             });
         }
     }

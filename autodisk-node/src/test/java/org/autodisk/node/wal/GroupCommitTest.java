@@ -7,9 +7,11 @@ import static org.autodisk.node.wal.Recs.join;
 import static org.autodisk.node.wal.Recs.readAll;
 import static org.autodisk.node.wal.Recs.rec;
 import static org.autodisk.node.wal.Recs.recs;
+import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -75,12 +77,10 @@ class GroupCommitTest {
             firstSync.awaitArrival();
             queued = submitFromThreads(store);
             Thread closer = Thread.ofPlatform().start(store::close);
-            while (isOpen(store)) {
-                Thread.onSpinWait();
-            }
+            await().atMost(Duration.ofSeconds(30)).until(() -> !isOpen(store));
             assertThat(queued).noneMatch(CompletableFuture::isDone);
             firstSync.open();
-            closer.join();
+            assertThat(closer.join(Duration.ofSeconds(30))).as("close finished").isTrue();
             assertThat(queued).allMatch(f -> f.isDone() && !f.isCompletedExceptionally());
         }
         try (LogStore store = open()) {

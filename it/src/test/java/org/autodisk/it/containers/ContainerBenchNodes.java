@@ -1,7 +1,7 @@
 package org.autodisk.it.containers;
 
 import java.io.IOException;
-import org.autodisk.cli.BenchNodes;
+import org.autodisk.bench.BenchNodes;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Container.ExecResult;
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.client.AutoDiskClient;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
@@ -36,7 +37,7 @@ class LogNodeStopIT {
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> {
                 NodeStatus d1 = client.status().nodes().stream().filter(n -> n.id().equals("d1")).findFirst()
                         .orElseThrow();
-                return d1.metrics().getOrDefault("wal.degraded", 0.0) == 1.0;
+                return d1.metrics().getOrDefault(MetricNames.WAL_DEGRADED, 0.0) == 1.0;
             });
         }
     }

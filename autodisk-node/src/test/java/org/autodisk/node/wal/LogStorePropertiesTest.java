@@ -21,7 +21,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.autodisk.node.wire.LogRecord;
 
 /** Random batches of random records survive append, close, reopen and paged reads unchanged. */
-class LogStoreProperties {
+class LogStorePropertiesTest {
 
     @Property(tries = 40)
     void randomBatchesRoundTripThroughReopen(@ForAll("batches") List<List<Shape>> batches,

@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -8,9 +8,13 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import org.HdrHistogram.Histogram;
+import org.autodisk.cli.ClusterSizeOptions;
+import org.autodisk.cli.LocalCluster;
+import org.autodisk.cli.SettingsOption;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.Traced;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.protocol.TraceHop;
 import picocli.CommandLine.Command;
@@ -31,30 +35,15 @@ final class ForwardBench implements Callable<Integer> {
     @Option(names = "--seeds", description = "Use this running cluster (default: start 3 local data nodes).")
     String seeds;
 
-    @Option(names = "--base-port", defaultValue = "7500", description = "First port of the started cluster.")
-    int basePort;
-
     @Option(names = "--count", defaultValue = "20000", description = "Measured sequential inserts per scenario.")
     int count;
 
     @Option(names = "--warmup", defaultValue = "5000", description = "Unmeasured inserts before each scenario.")
     int warmup;
 
-    @Option(names = "--value-bytes", defaultValue = "1024", description = "Value size.")
-    int valueBytes;
-
     @Option(names = "--in-flight", split = ",", defaultValue = "64",
             description = "Concurrent requests in the load phase; several values give several rows, e.g. 64,256.")
     List<Integer> inFlight;
-
-    @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes of the started cluster.")
-    int dataNodes;
-
-    @Option(names = "--log-nodes", defaultValue = "0", description = "Log nodes of the started cluster.")
-    int logNodes;
-
-    @Option(names = "--multiplicity", defaultValue = "1", description = "wal.multiplicity of the started cluster.")
-    int multiplicity;
 
     @Option(names = "--load-count", defaultValue = "300000", description = "Measured inserts in the load phase.")
     int loadCount;
@@ -62,6 +51,15 @@ final class ForwardBench implements Callable<Integer> {
     @Option(names = "--load-warmup", defaultValue = "200000",
             description = "Unmeasured inserts in flight before the load phase (JIT warm-up).")
     int loadWarmup;
+
+    @Mixin
+    BenchOptions.Port port;
+
+    @Mixin
+    BenchOptions.ValueSize value;
+
+    @Mixin
+    ClusterSizeOptions size;
 
     @Mixin
     SettingsOption settings;
@@ -72,10 +70,10 @@ final class ForwardBench implements Callable<Integer> {
             run(seeds.split(",")[0]);
             return 0;
         }
-        System.out.println("starting " + dataNodes + " data nodes and " + logNodes + " log nodes (multiplicity "
-                + multiplicity + ") on 127.0.0.1:" + basePort + " ...");
-        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), dataNodes, logNodes,
-                basePort, List.of(), "wal.multiplicity: " + multiplicity + "\n" + settings.yaml())) {
+        System.out.println("starting " + size.dataNodes() + " data nodes and " + size.logNodes() + " log nodes "
+                + "(multiplicity " + size.multiplicity() + ") on 127.0.0.1:" + port.basePort + " ...");
+        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), size.dataNodes(),
+                size.logNodes(), port.basePort, List.of(), size.yaml() + settings.yaml())) {
             run(c.addresses().get(0));
         }
         return 0;
@@ -88,7 +86,7 @@ final class ForwardBench implements Callable<Integer> {
             RangeStatus local = status.ranges().stream().filter(r -> r.owner().equals(self)).findFirst().orElseThrow();
             RangeStatus remote = status.ranges().stream().filter(r -> !r.owner().equals(self)).findFirst()
                     .orElseThrow(() -> new IllegalStateException("the cluster has one data node: nothing to forward"));
-            byte[] value = new byte[valueBytes];
+            byte[] value = new byte[this.value.valueBytes];
             new Random(1).nextBytes(value);
             System.out.println("warming up: " + loadWarmup + " inserts, " + inFlight.get(0) + " in flight ...");
             load(client, status.ranges(), value, loadWarmup, inFlight.get(0), null);
@@ -118,8 +116,9 @@ final class ForwardBench implements Callable<Integer> {
     private static void printLogFigures(ClusterStatus status) {
         status.nodes().stream().filter(n -> n.role().equals("log")).forEach(n -> System.out.printf(
                 "log node %s: %.0f records, %.0f fsyncs, %.1f records per fsync%n", n.id(),
-                n.metrics().getOrDefault("log.records", 0.0), n.metrics().getOrDefault("log.fsyncs", 0.0),
-                n.metrics().getOrDefault("log.records-per-fsync", 0.0)));
+                n.metrics().getOrDefault(MetricNames.LOG_RECORDS, 0.0),
+                n.metrics().getOrDefault(MetricNames.LOG_FSYNCS, 0.0),
+                n.metrics().getOrDefault(MetricNames.LOG_RECORDS_PER_FSYNC, 0.0)));
     }
 
     private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value, int n, int inFlight,

@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,7 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.autodisk.cli.BenchCluster.Spec;
+import org.autodisk.bench.BenchCluster.Spec;
 
 /**
  * The seed paper's insert-cost experiments (§3.3-3.6, Tables 3-9) on clusters whose nodes a {@link BenchNodes}

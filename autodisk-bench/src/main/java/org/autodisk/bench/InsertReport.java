@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,12 +8,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.autodisk.cli.InsertResults.ClusterRow;
-import org.autodisk.cli.InsertResults.ComponentRow;
-import org.autodisk.cli.InsertResults.ResponseRow;
-import org.autodisk.cli.InsertResults.SizeRow;
-import org.autodisk.cli.InsertResults.StreamsRow;
-import org.autodisk.cli.InsertResults.Summary;
+import org.autodisk.bench.InsertResults.ClusterRow;
+import org.autodisk.bench.InsertResults.ComponentRow;
+import org.autodisk.bench.InsertResults.ResponseRow;
+import org.autodisk.bench.InsertResults.SizeRow;
+import org.autodisk.bench.InsertResults.StreamsRow;
+import org.autodisk.bench.InsertResults.Summary;
 
 /** Writes the Markdown report: for every row, the paper's figure beside ours. */
 final class InsertReport {

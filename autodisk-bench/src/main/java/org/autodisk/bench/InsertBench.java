@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.autodisk.cli.SettingsOption;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
  * clusters it starts itself; writes CSV files, a Markdown report with the paper's figures beside ours, and PNG
  * charts.
  */
-@Command(name = "insert", mixinStandardHelpOptions = true, description = "Seed 004's insert-cost experiments: "
+@Command(name = "insert", mixinStandardHelpOptions = true, defaultValueProvider = InsertBench.Defaults.class,
+        description = "Seed 004's insert-cost experiments: "
         + "(a) response time of one insert, (b) time per insert for N streams, (c) throughput by stream size, "
         + "(d) multiplicity 1 vs 2, (e) the components of one insert (Table 5). Starts its own clusters (separate "
         + "processes on 127.0.0.1) one after another; wal.multiplicity and store.engine are set per cluster, "
@@ -35,10 +37,6 @@ final class InsertBench implements Callable<Integer> {
 
     @Option(names = "--quick", description = "The seed's sizes only: up to 5000 streams and 32 KB, fewer samples.")
     boolean quick;
-
-    @Option(names = "--base-port", defaultValue = "7600",
-            description = "First port; the clusters use it, +10, +20, +30 (default: ${DEFAULT-VALUE}).")
-    int basePort;
 
     @Option(names = "--samples", description = "(a) traced sequential inserts per scenario (default 5000, quick 2000).")
     Integer samples;
@@ -64,7 +62,18 @@ final class InsertBench implements Callable<Integer> {
     boolean keep;
 
     @Mixin
+    BenchOptions.Port port;
+
+    @Mixin
     SettingsOption settings;
+
+    /** Its clusters start at 7600, +10, +20, +30. */
+    static final class Defaults extends BenchOptions.PortDefault {
+        @Override
+        int port() {
+            return 7600;
+        }
+    }
 
     @Spec
     CommandSpec spec;
@@ -113,8 +122,8 @@ final class InsertBench implements Callable<Integer> {
     }
 
     private InsertExperiments.Settings settings() {
-        InsertExperiments.Settings d = quick ? InsertExperiments.Settings.quick(basePort)
-                : InsertExperiments.Settings.full(basePort);
+        InsertExperiments.Settings d = quick ? InsertExperiments.Settings.quick(port.basePort)
+                : InsertExperiments.Settings.full(port.basePort);
         List<Integer> sizes = d.sizesBytes();
         if (sizesKb != null) {
             sizes = sizesKb.stream().map(kb -> kb * 1024).toList();
@@ -125,7 +134,7 @@ final class InsertBench implements Callable<Integer> {
         }
         return new InsertExperiments.Settings(samples != null ? samples : d.samples(),
                 warmup != null ? warmup : d.warmup(), counts != null ? counts : d.streamCounts(), sizes,
-                sizeStreams, inFlight, basePort, yaml);
+                sizeStreams, inFlight, port.basePort, yaml);
     }
 
     private List<String> notes() {

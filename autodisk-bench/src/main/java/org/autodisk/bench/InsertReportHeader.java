@@ -1,9 +1,9 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
-import static org.autodisk.cli.InsertReport.factor;
-import static org.autodisk.cli.InsertReport.ms;
-import static org.autodisk.cli.InsertReport.num;
-import static org.autodisk.cli.InsertReport.us;
+import static org.autodisk.bench.InsertReport.factor;
+import static org.autodisk.bench.InsertReport.ms;
+import static org.autodisk.bench.InsertReport.num;
+import static org.autodisk.bench.InsertReport.us;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,10 +11,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
-import org.autodisk.cli.InsertResults.ComponentRow;
-import org.autodisk.cli.InsertResults.ResponseRow;
-import org.autodisk.cli.InsertResults.SizeRow;
-import org.autodisk.cli.InsertResults.StreamsRow;
+import org.autodisk.bench.InsertResults.ComponentRow;
+import org.autodisk.bench.InsertResults.ResponseRow;
+import org.autodisk.bench.InsertResults.SizeRow;
+import org.autodisk.bench.InsertResults.StreamsRow;
 
 /** The report's title, set-up and headline figures. */
 final class InsertReportHeader {

@@ -1,10 +1,10 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
-import static org.autodisk.cli.InsertReport.NONE;
-import static org.autodisk.cli.InsertReport.ms;
-import static org.autodisk.cli.InsertReport.num;
-import static org.autodisk.cli.InsertReport.row;
-import static org.autodisk.cli.InsertReport.us;
+import static org.autodisk.bench.InsertReport.NONE;
+import static org.autodisk.bench.InsertReport.ms;
+import static org.autodisk.bench.InsertReport.num;
+import static org.autodisk.bench.InsertReport.row;
+import static org.autodisk.bench.InsertReport.us;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.autodisk.cli.InsertResults.ComponentRow;
-import org.autodisk.cli.InsertResults.SizeRow;
-import org.autodisk.cli.InsertResults.StreamsRow;
+import org.autodisk.bench.InsertResults.ComponentRow;
+import org.autodisk.bench.InsertResults.SizeRow;
+import org.autodisk.bench.InsertResults.StreamsRow;
 
 /** The report's (d) multiplicity and (e) component tables. */
 final class InsertReportTables {

@@ -1,7 +1,8 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.autodisk.cli.LocalCluster;
 
 /**
  * How {@link InsertExperiments} starts the nodes of each of its clusters: as separate processes on this machine

@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.autodisk.cli.ClusterSizeOptions;
 import org.autodisk.core.cluster.RulesReload;
 import org.autodisk.rules.RuleSource;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,7 +22,8 @@ import picocli.CommandLine.Option;
  * write-protect examples - switched by cluster-wide reloads between measurements, rounds interleaved, so the
  * ratios come from one run on the same processes.
  */
-@Command(name = "rules", description = "Insert throughput with the shipped rules versus a minimal rule set "
+@Command(name = "rules", defaultValueProvider = RulesBench.Defaults.class,
+        description = "Insert throughput with the shipped rules versus a minimal rule set "
         + "(ratios measured in one run, rules switched by reload).")
 final class RulesBench implements Callable<Integer> {
 
@@ -36,12 +39,6 @@ final class RulesBench implements Callable<Integer> {
             end
             """;
 
-    @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes (default: ${DEFAULT-VALUE}).")
-    int dataNodes;
-
-    @Option(names = "--log-nodes", defaultValue = "0", description = "Log nodes (default: ${DEFAULT-VALUE}).")
-    int logNodes;
-
     @Option(names = "--rounds", defaultValue = "3", description = "Measurements per rule set, interleaved.")
     int rounds;
 
@@ -54,11 +51,22 @@ final class RulesBench implements Callable<Integer> {
     @Option(names = "--in-flight", defaultValue = "64", description = "Concurrent inserts.")
     int inFlight;
 
-    @Option(names = "--value-bytes", defaultValue = "1024", description = "Value size.")
-    int valueBytes;
+    @Mixin
+    BenchOptions.Port port;
 
-    @Option(names = "--base-port", defaultValue = "7600", description = "First port of the started cluster.")
-    int basePort;
+    @Mixin
+    BenchOptions.ValueSize value;
+
+    @Mixin
+    ClusterSizeOptions size;
+
+    /** Its clusters start at 7600. */
+    static final class Defaults extends BenchOptions.PortDefault {
+        @Override
+        int port() {
+            return 7600;
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
@@ -67,13 +75,14 @@ final class RulesBench implements Callable<Integer> {
         write(rules, "minimal");
         String yaml = "rules.shipped: false\nrules.dir: " + rules + "\nrules.double-log-prefixes: []\n"
                 + "rules.write-protected-prefixes: [\"ro/\"]\n";
-        BenchCluster.Spec spec = new BenchCluster.Spec("rules", dataNodes, logNodes, 1, "rocksdb");
-        System.out.println("starting " + dataNodes + " data nodes and " + logNodes + " log nodes on 127.0.0.1:"
-                + basePort + " ...");
+        BenchCluster.Spec spec = new BenchCluster.Spec("rules", size.dataNodes(), size.logNodes(),
+                size.multiplicity(), "rocksdb");
+        System.out.println("starting " + size.dataNodes() + " data nodes and " + size.logNodes() + " log nodes on "
+                + "127.0.0.1:" + port.basePort + " ...");
         Map<String, List<Double>> rates = new LinkedHashMap<>();
-        BenchNodes nodes = BenchNodes.localProcesses(dir.resolve("cluster"), basePort, false);
+        BenchNodes nodes = BenchNodes.localProcesses(dir.resolve("cluster"), port.basePort, false);
         try (BenchCluster c = BenchCluster.start(nodes, spec, "rules", yaml, 0)) {
-            byte[] value = new byte[valueBytes];
+            byte[] value = new byte[this.value.valueBytes];
             Tracker t = new Tracker(InsertExperiments.Progress.NONE, 1);
             System.out.println("warming up: " + warmup + " inserts, " + inFlight + " in flight ...");
             InsertLoad.inFlight(c, c::keyAnyRange, value, warmup, inFlight, t);

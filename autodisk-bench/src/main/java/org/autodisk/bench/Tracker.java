@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 /**
  * The run's clock and its progress: work is counted in units (roughly the microseconds a step is expected to

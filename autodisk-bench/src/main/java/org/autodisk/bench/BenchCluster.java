@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
 
@@ -129,8 +130,8 @@ final class BenchCluster implements AutoCloseable {
         double fsyncs = 0;
         for (NodeStatus n : s.nodes()) {
             streams += n.role().equals("data") ? n.streamCount() : 0;
-            records += n.metrics().getOrDefault("log.records", 0.0).longValue();
-            fsyncs += n.metrics().getOrDefault("log.fsyncs", 0.0);
+            records += n.metrics().getOrDefault(MetricNames.LOG_RECORDS, 0.0).longValue();
+            fsyncs += n.metrics().getOrDefault(MetricNames.LOG_FSYNCS, 0.0);
         }
         return new InsertResults.ClusterRow(name, dataNodes, logNodes, multiplicity, store, acked.sum(),
                 errors.sum(), streams, records, fsyncs == 0 ? 0 : records / fsyncs,

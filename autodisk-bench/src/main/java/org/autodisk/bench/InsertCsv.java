@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,13 +6,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.autodisk.cli.InsertResults.ClusterRow;
-import org.autodisk.cli.InsertResults.ComponentRow;
-import org.autodisk.cli.InsertResults.ResponseRow;
-import org.autodisk.cli.InsertResults.SizeRow;
-import org.autodisk.cli.InsertResults.Span;
-import org.autodisk.cli.InsertResults.StreamsRow;
-import org.autodisk.cli.InsertResults.Summary;
+import org.autodisk.bench.InsertResults.ClusterRow;
+import org.autodisk.bench.InsertResults.ComponentRow;
+import org.autodisk.bench.InsertResults.ResponseRow;
+import org.autodisk.bench.InsertResults.SizeRow;
+import org.autodisk.bench.InsertResults.Span;
+import org.autodisk.bench.InsertResults.StreamsRow;
+import org.autodisk.bench.InsertResults.Summary;
 
 /** Writes one CSV file per experiment, with the paper's figure beside ours where it has one. */
 final class InsertCsv {

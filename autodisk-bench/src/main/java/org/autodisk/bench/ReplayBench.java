@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,8 +10,10 @@ import java.util.concurrent.Semaphore;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.autodisk.cli.LocalCluster;
 import org.autodisk.client.AutoDiskClient;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -19,7 +21,8 @@ import picocli.CommandLine.Option;
  * node (backup catch-up off, so the log keeps everything); the data node's store is wiped after the inserts, so
  * at restart it replays the whole log; the rate is the one the node itself logs.
  */
-@Command(name = "replay", description = "Recovery replay rate of a data node from its log node.")
+@Command(name = "replay", defaultValueProvider = ReplayBench.Defaults.class,
+        description = "Recovery replay rate of a data node from its log node.")
 final class ReplayBench implements Callable<Integer> {
 
     private static final Pattern REPLAYED = Pattern.compile(
@@ -28,17 +31,25 @@ final class ReplayBench implements Callable<Integer> {
     @Option(names = "--records", defaultValue = "200000", description = "Records to log and replay.")
     int records;
 
-    @Option(names = "--value-bytes", defaultValue = "1024", description = "Value size.")
-    int valueBytes;
+    @Mixin
+    BenchOptions.Port port;
 
-    @Option(names = "--base-port", defaultValue = "7550", description = "First port of the started cluster.")
-    int basePort;
+    @Mixin
+    BenchOptions.ValueSize value;
+
+    /** Its cluster starts at 7550. */
+    static final class Defaults extends BenchOptions.PortDefault {
+        @Override
+        int port() {
+            return 7550;
+        }
+    }
 
     @Override
     public Integer call() throws Exception {
         String yaml = "wal.catch-up-threshold: 2000000000\nwal.catch-up-idle-ms: 2000000000\n";
         Path dir = Files.createTempDirectory("autodisk-replay");
-        try (LocalCluster c = LocalCluster.start(dir, 1, 1, basePort, List.of(), yaml)) {
+        try (LocalCluster c = LocalCluster.start(dir, 1, 1, port.basePort, List.of(), yaml)) {
             fill(c.addresses().get(0));
             c.kill(0);
             wipe(c.dir().resolve("data").resolve("d1"));
@@ -57,7 +68,7 @@ final class ReplayBench implements Callable<Integer> {
     }
 
     private void fill(String address) throws InterruptedException {
-        byte[] value = new byte[valueBytes];
+        byte[] value = new byte[this.value.valueBytes];
         Semaphore window = new Semaphore(256);
         try (AutoDiskClient client = AutoDiskClient.builder().seeds(address).build()) {
             for (int i = 0; i < records; i++) {

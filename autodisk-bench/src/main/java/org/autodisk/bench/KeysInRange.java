@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.nio.ByteBuffer;
 import java.util.Arrays;

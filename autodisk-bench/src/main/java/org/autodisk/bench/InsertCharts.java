@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.awt.Color;
 import java.io.IOException;
@@ -7,8 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.autodisk.cli.InsertResults.SizeRow;
-import org.autodisk.cli.InsertResults.StreamsRow;
+import org.autodisk.bench.InsertResults.SizeRow;
+import org.autodisk.bench.InsertResults.StreamsRow;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;

@@ -1,4 +1,4 @@
-package org.autodisk.cli;
+package org.autodisk.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +9,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
+import org.autodisk.cli.LocalCluster;
 
 /**
  * {@link BenchNodes} as separate node processes on 127.0.0.1 ({@link LocalCluster}): cluster {@code i} of a run

@@ -1,0 +1,2 @@
+/** Tests of the node's metrics. */
+package org.autodisk.node.metrics;
