@@ -73,12 +73,23 @@ public final class MiniCluster implements AutoCloseable {
         return c;
     }
 
+    /**
+     * A free loopback port below the kernel's ephemeral range (32768 and up), so that no outgoing connection takes
+     * it while its node is down between a stop and a restart.
+     */
     private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = 20_000 + random.nextInt(12_000);
+            try (ServerSocket s = new ServerSocket()) {
+                s.setReuseAddress(true);
+                s.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+                return port;
+            } catch (IOException e) {
+                // taken: try another
+            }
         }
+        throw new UncheckedIOException(new IOException("no free port found in 20000..32000"));
     }
 
     /**

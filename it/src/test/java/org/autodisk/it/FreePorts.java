@@ -3,19 +3,20 @@ package org.autodisk.it;
 import java.io.IOException;
 import java.net.ServerSocket;
 
-/** Finds runs of consecutive free loopback ports for clusters started with a base port. */
+/**
+ * Finds runs of consecutive free loopback ports for clusters started with a base port, below the kernel's
+ * ephemeral range (32768 and up), so that no outgoing connection takes a node's port while it restarts.
+ */
 final class FreePorts {
 
     private FreePorts() {
     }
 
     static int base(int count) throws IOException {
-        for (int attempt = 0; attempt < 50; attempt++) {
-            int base;
-            try (ServerSocket s = new ServerSocket(0)) {
-                base = s.getLocalPort();
-            }
-            if (base < 65000 && allFree(base + 1, count - 1)) {
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int base = 20_000 + random.nextInt(12_000 - count);
+            if (allFree(base, count)) {
                 return base;
             }
         }
@@ -24,8 +25,9 @@ final class FreePorts {
 
     private static boolean allFree(int from, int n) {
         for (int p = from; p < from + n; p++) {
-            try (ServerSocket s = new ServerSocket(p)) {
+            try (ServerSocket s = new ServerSocket()) {
                 s.setReuseAddress(true);
+                s.bind(new java.net.InetSocketAddress(p));
             } catch (IOException e) {
                 return false;
             }

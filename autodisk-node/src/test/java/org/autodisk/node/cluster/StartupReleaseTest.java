@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,7 +67,9 @@ class StartupReleaseTest {
                 .as("threads of " + id + " after a failure at " + step)
                 .noneMatch(t -> t.isAlive() && t.getName().startsWith(id + "-")));
         int port = Integer.parseInt(c.address(node).substring(c.address(node).lastIndexOf(':') + 1));
-        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1);
             assertThat(s.isBound()).as("port of " + id + " free after a failure at " + step).isTrue();
         }
         c.startNode(node);
