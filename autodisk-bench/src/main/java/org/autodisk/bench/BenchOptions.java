@@ -1,13 +1,14 @@
 package org.autodisk.bench;
 
+import java.util.Map;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The options the benchmarks share, each declared once: {@link Port} and {@link ValueSize}. A benchmark whose
- * clusters start at another port than {@link Port#DEFAULT_PORT} says so with a {@link PortDefault}.
+ * The options the benchmarks share, each declared once: {@link Port} and {@link ValueSize}; {@link PortDefault}
+ * gives each benchmark its own first port, so that benchmarks run one after another do not collide.
  */
 final class BenchOptions {
 
@@ -32,20 +33,18 @@ final class BenchOptions {
         int valueBytes;
     }
 
-    /** Gives {@code --base-port} a benchmark's own default, so benchmarks run one after another do not collide. */
-    abstract static class PortDefault implements IDefaultValueProvider {
+    /** The default of {@code --base-port}, per benchmark (by its command name). */
+    static final class PortDefault implements IDefaultValueProvider {
 
-        /**
-         * Returns the benchmark's first port.
-         *
-         * @return the port
-         */
-        abstract int port();
+        private static final Map<String, Integer> PORTS = Map.of("forward", Port.DEFAULT_PORT, "replay", 7550,
+                "rules", 7600, "insert", 7600);
 
         @Override
         public String defaultValue(ArgSpec arg) {
-            return arg instanceof OptionSpec o && "--base-port".equals(o.longestName()) ? String.valueOf(port())
-                    : null;
+            if (arg instanceof OptionSpec o && "--base-port".equals(o.longestName())) {
+                return String.valueOf(PORTS.getOrDefault(arg.command().name(), Port.DEFAULT_PORT));
+            }
+            return null;
         }
     }
 }

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * through it to another owner (p50/p99 round trip and per-node queue wait, from per-request traces), then
  * throughput with many requests in flight (one request in 16 traced there, to sample queue wait).
  */
-@Command(name = "forward", description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
+@Command(name = "forward", defaultValueProvider = BenchOptions.PortDefault.class,
+        description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
 final class ForwardBench implements Callable<Integer> {
 
     /** In the load phase one request in this many asks for a trace, to sample per-node queue wait. */

@@ -19,7 +19,7 @@ import picocli.CommandLine.Spec;
  * clusters it starts itself; writes CSV files, a Markdown report with the paper's figures beside ours, and PNG
  * charts.
  */
-@Command(name = "insert", mixinStandardHelpOptions = true, defaultValueProvider = InsertBench.Defaults.class,
+@Command(name = "insert", mixinStandardHelpOptions = true, defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Seed 004's insert-cost experiments: "
         + "(a) response time of one insert, (b) time per insert for N streams, (c) throughput by stream size, "
         + "(d) multiplicity 1 vs 2, (e) the components of one insert (Table 5). Starts its own clusters (separate "
@@ -67,13 +67,6 @@ final class InsertBench implements Callable<Integer> {
     @Mixin
     SettingsOption settings;
 
-    /** Its clusters start at 7600, +10, +20, +30. */
-    static final class Defaults extends BenchOptions.PortDefault {
-        @Override
-        int port() {
-            return 7600;
-        }
-    }
 
     @Spec
     CommandSpec spec;

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
  * node (backup catch-up off, so the log keeps everything); the data node's store is wiped after the inserts, so
  * at restart it replays the whole log; the rate is the one the node itself logs.
  */
-@Command(name = "replay", defaultValueProvider = ReplayBench.Defaults.class,
+@Command(name = "replay", defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Recovery replay rate of a data node from its log node.")
 final class ReplayBench implements Callable<Integer> {
 
@@ -37,13 +37,6 @@ final class ReplayBench implements Callable<Integer> {
     @Mixin
     BenchOptions.ValueSize value;
 
-    /** Its cluster starts at 7550. */
-    static final class Defaults extends BenchOptions.PortDefault {
-        @Override
-        int port() {
-            return 7550;
-        }
-    }
 
     @Override
     public Integer call() throws Exception {

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  * write-protect examples - switched by cluster-wide reloads between measurements, rounds interleaved, so the
  * ratios come from one run on the same processes.
  */
-@Command(name = "rules", defaultValueProvider = RulesBench.Defaults.class,
+@Command(name = "rules", defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Insert throughput with the shipped rules versus a minimal rule set "
         + "(ratios measured in one run, rules switched by reload).")
 final class RulesBench implements Callable<Integer> {
@@ -60,13 +60,6 @@ final class RulesBench implements Callable<Integer> {
     @Mixin
     ClusterSizeOptions size;
 
-    /** Its clusters start at 7600. */
-    static final class Defaults extends BenchOptions.PortDefault {
-        @Override
-        int port() {
-            return 7600;
-        }
-    }
 
     @Override
     public Integer call() throws Exception {

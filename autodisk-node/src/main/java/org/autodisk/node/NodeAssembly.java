@@ -108,7 +108,7 @@ final class NodeAssembly {
                 : DataRole.open(resources, config, ctx, storage);
         RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
         NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security),
-                NodeServer::closeConnections) : null;
+                NodeServer::stop) : null;
         resources.run(StartupStep.BACKGROUND, () -> role.start(dispatcher::selfStatus));
         return new Assembled(resources, ctx, role, dispatcher, server);
     }

@@ -10,20 +10,10 @@ import org.autodisk.rules.DeleteRequested;
 import org.autodisk.rules.RequestEvent;
 
 /** DELETE: remove the stream here through the write-ahead log and say whether it existed. */
-final class DeleteHandler extends KeyedOperation<KeyRequest> {
+final class DeleteHandler extends KeyOnlyOperation {
 
     DeleteHandler(Serving serving) {
         super(serving);
-    }
-
-    @Override
-    KeyRequest decode(byte[] body) {
-        return KeyRequest.decode(body);
-    }
-
-    @Override
-    byte[] key(KeyRequest req) {
-        return req.key();
     }
 
     @Override

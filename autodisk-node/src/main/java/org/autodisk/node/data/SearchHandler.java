@@ -9,20 +9,10 @@ import org.autodisk.rules.RequestEvent;
 import org.autodisk.rules.SearchRequested;
 
 /** SEARCH: read the stream here. */
-final class SearchHandler extends KeyedOperation<KeyRequest> {
+final class SearchHandler extends KeyOnlyOperation {
 
     SearchHandler(Serving serving) {
         super(serving);
-    }
-
-    @Override
-    KeyRequest decode(byte[] body) {
-        return KeyRequest.decode(body);
-    }
-
-    @Override
-    byte[] key(KeyRequest req) {
-        return req.key();
     }
 
     @Override

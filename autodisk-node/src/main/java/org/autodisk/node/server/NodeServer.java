@@ -76,4 +76,10 @@ public final class NodeServer implements AutoCloseable {
     public void closeConnections() {
         connections.close().awaitUninterruptibly();
     }
+
+    /** Stops accepting (if not yet) and closes every connection: the release of a started server. */
+    public void stop() {
+        close();
+        closeConnections();
+    }
 }
