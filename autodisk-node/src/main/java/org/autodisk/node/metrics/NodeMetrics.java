@@ -1,31 +1,39 @@
 package org.autodisk.node.metrics;
 
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.FunctionCounter;
-import io.micrometer.core.instrument.Gauge;
-import io.micrometer.core.instrument.Meter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.config.MeterFilter;
-import io.micrometer.core.instrument.distribution.ValueAtPercentile;
-import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.function.ToDoubleFunction;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
 import org.autodisk.core.cluster.MetricNames;
 
 /**
  * A node's figures, all registered in one Micrometer registry under the names of {@link MetricNames} (tagged with
  * the node id, and with the stream for per-stream meters). Everything that reports figures - STATUS and NODE_INFO,
- * the load reports the rules see - reads them from the registry through {@link #snapshot()}. Timers keep the
- * median and 99th percentile of the last two minutes.
+ * the load reports the rules see - reads them from the registry through {@link #snapshot()}. The request-path
+ * latencies are recorded into HdrHistograms (tens of nanoseconds a value, on every request) and appear in the
+ * registry as Micrometer shows a timer with client-side percentiles: a function timer (count, total time) and
+ * the gauges {@code name.percentile} tagged {@code phi=0.5} and {@code phi=0.99}, since start, exact to three
+ * significant digits.
  */
 public final class NodeMetrics {
 
     /** The tag naming the log stream (data node) of a per-stream meter. */
     public static final String STREAM_TAG = "stream";
+
+    private static final String PERCENTILE = ".percentile";
+    private static final String PHI_TAG = "phi";
+    private static final double[] PERCENTILES = {0.5, 0.99};
 
     private final MeterRegistry registry;
     private final Counter requests;
@@ -34,9 +42,9 @@ public final class NodeMetrics {
     private final Counter errors;
     private final Counter ruleFailures;
     private final Counter alerts;
-    private final Timer queueWait;
-    private final Timer serviceTime;
-    private final Timer ruleTime;
+    private final Histogram queueWait;
+    private final Histogram serviceTime;
+    private final Histogram ruleTime;
 
     /**
      * Creates metrics for one node in a registry of its own.
@@ -63,18 +71,25 @@ public final class NodeMetrics {
         errors = counter(MetricNames.ERRORS, "requests answered with an error");
         ruleFailures = counter(MetricNames.RULE_FAILURES, "evaluations in which a rule threw");
         alerts = counter(MetricNames.RULE_ALERTS, "alerts raised by rules");
-        queueWait = timer(MetricNames.QUEUE_WAIT, "time from arrival to the start of work");
-        serviceTime = timer(MetricNames.SERVICE, "time from arrival to the reply");
-        ruleTime = timer(MetricNames.RULES, "time the rules took to decide a request");
+        queueWait = latency(MetricNames.QUEUE_WAIT, "time from arrival to the start of work");
+        serviceTime = latency(MetricNames.SERVICE, "time from arrival to the reply");
+        ruleTime = latency(MetricNames.RULES, "time the rules took to decide a request");
     }
 
     private Counter counter(String name, String description) {
         return Counter.builder(name).description(description).register(registry);
     }
 
-    private Timer timer(String name, String description) {
-        return Timer.builder(name).description(description).publishPercentiles(0.5, 0.99).percentilePrecision(2)
-                .register(registry);
+    private Histogram latency(String name, String description) {
+        Histogram h = new ConcurrentHistogram(3);
+        FunctionTimer.builder(name, h, Histogram::getTotalCount, x -> x.getMean() * x.getTotalCount(),
+                TimeUnit.NANOSECONDS).description(description).register(registry);
+        for (double phi : PERCENTILES) {
+            Gauge.builder(name + PERCENTILE, h, x -> x.getTotalCount() == 0 ? 0
+                    : x.getValueAtPercentile(phi * 100) / 1e9).tag(PHI_TAG, String.valueOf(phi)).baseUnit("seconds")
+                    .description(description + ", percentile since start").register(registry);
+        }
+        return h;
     }
 
     /**
@@ -119,7 +134,7 @@ public final class NodeMetrics {
      */
     public void queueWait(long nanos) {
         requests.increment();
-        queueWait.record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        queueWait.recordValue(Math.max(0, nanos));
     }
 
     /**
@@ -128,7 +143,7 @@ public final class NodeMetrics {
      * @param nanos the time
      */
     public void serviceTime(long nanos) {
-        serviceTime.record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        serviceTime.recordValue(Math.max(0, nanos));
     }
 
     /** Counts a request forwarded to another node. */
@@ -147,7 +162,7 @@ public final class NodeMetrics {
      * @param nanos the evaluation time
      */
     public void ruleTime(long nanos) {
-        ruleTime.record(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        ruleTime.recordValue(Math.max(0, nanos));
     }
 
     /** Counts an evaluation in which a rule threw. */
@@ -191,11 +206,10 @@ public final class NodeMetrics {
     }
 
     private static void read(Meter meter, String key, Map<String, Double> out) {
-        if (meter instanceof Timer t) {
-            for (ValueAtPercentile v : t.takeSnapshot().percentileValues()) {
-                String name = v.percentile() == 0.5 ? MetricNames.p50(key) : MetricNames.p99(key);
-                out.put(name, v.value(TimeUnit.MICROSECONDS));
-            }
+        String phi = meter.getId().getTag(PHI_TAG);
+        if (phi != null && key.endsWith(PERCENTILE) && meter instanceof Gauge g) {
+            String timer = key.substring(0, key.length() - PERCENTILE.length());
+            out.put(Double.parseDouble(phi) == 0.5 ? MetricNames.p50(timer) : MetricNames.p99(timer), g.value() * 1e6);
         } else if (meter instanceof Counter c) {
             out.put(key, c.count());
         } else if (meter instanceof FunctionCounter c) {
