@@ -143,7 +143,8 @@ public final class RequestChannel {
      *
      * @param request  the request frame (its request id is replaced)
      * @param deadline how long to wait for the answer
-     * @return the response frame, whatever its status; fails with a {@link ChannelException}
+     * @return the response frame, whatever its status; fails with a {@link ChannelException} turned into the
+     *         settings' failure type
      */
     public CompletableFuture<Frame> send(Frame request, Duration deadline) {
         long id = ids.getAndIncrement();
@@ -245,7 +246,7 @@ public final class RequestChannel {
     private void fail(long id, ChannelException e) {
         Pending p = pending.remove(id);
         if (p != null) {
-            p.future.completeExceptionally(e);
+            p.future.completeExceptionally(settings.failures().apply(e));
         }
     }
 

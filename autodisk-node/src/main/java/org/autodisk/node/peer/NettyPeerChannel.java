@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.autodisk.core.net.ChannelSettings;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
@@ -12,12 +13,13 @@ import org.autodisk.core.protocol.Status;
 final class NettyPeerChannel implements PeerChannel {
 
     private final Map<String, InetSocketAddress> addresses;
-    private final ChannelSettings settings;
+    private final Function<String, ChannelSettings> settings;
     private final NodeHandshake handshake;
     private final java.time.Duration requestTimeout;
     private final Map<String, PeerConnection> connections = new ConcurrentHashMap<>();
 
-    NettyPeerChannel(Map<String, InetSocketAddress> addresses, ChannelSettings settings, NodeHandshake handshake,
+    NettyPeerChannel(Map<String, InetSocketAddress> addresses, Function<String, ChannelSettings> settings,
+            NodeHandshake handshake,
             java.time.Duration requestTimeout) {
         this.addresses = Map.copyOf(addresses);
         this.settings = settings;
@@ -32,8 +34,8 @@ final class NettyPeerChannel implements PeerChannel {
             return CompletableFuture.failedFuture(new PeerException(Status.NODE_UNAVAILABLE,
                     "node " + nodeId + " is not a member of this cluster"));
         }
-        return connections.computeIfAbsent(nodeId, id -> new PeerConnection(id, address, settings, handshake,
-                requestTimeout)).send(request);
+        return connections.computeIfAbsent(nodeId, id -> new PeerConnection(id, address, settings.apply(id),
+                handshake, requestTimeout)).send(request);
     }
 
     @Override

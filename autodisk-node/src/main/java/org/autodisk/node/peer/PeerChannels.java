@@ -40,9 +40,8 @@ public final class PeerChannels {
      * @return the channel
      */
     public static PeerChannel netty(Settings s) {
-        ChannelSettings channels = new ChannelSettings(s.group(), s.tls(), MAX_PEER_FRAME_BYTES, s.connectTimeout(),
-                PeerOp::describe);
-        return new NettyPeerChannel(s.addresses(), channels, new NodeHandshake(s.selfId(), s.auth(),
-                s.connectTimeout()), s.requestTimeout());
+        return new NettyPeerChannel(s.addresses(), peerId -> new ChannelSettings(s.group(), s.tls(),
+                MAX_PEER_FRAME_BYTES, s.connectTimeout(), PeerOp::describe, e -> PeerConnection.toPeer(peerId, e)),
+                new NodeHandshake(s.selfId(), s.auth(), s.connectTimeout()), s.requestTimeout());
     }
 }

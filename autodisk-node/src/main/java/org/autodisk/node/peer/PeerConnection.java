@@ -34,9 +34,13 @@ final class PeerConnection {
     }
 
     CompletableFuture<Frame> send(Frame request) {
-        return channel().thenCompose(ch -> ch.send(request, requestTimeout)).exceptionally(e -> {
-            throw new CompletionException(toPeer(e));
-        });
+        CompletableFuture<RequestChannel> ready = channel();
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            return ready.join().send(request, requestTimeout);
+        }
+        return ready.exceptionally(e -> {
+            throw new CompletionException(toPeer(peerId, e));
+        }).thenCompose(ch -> ch.send(request, requestTimeout));
     }
 
     private synchronized CompletableFuture<RequestChannel> channel() {
@@ -48,7 +52,14 @@ final class PeerConnection {
         return connection;
     }
 
-    private PeerException toPeer(Throwable error) {
+    /**
+     * Turns a channel's failure into the peer's.
+     *
+     * @param peerId the peer
+     * @param error  the failure
+     * @return the exception requests to the peer fail with
+     */
+    static PeerException toPeer(String peerId, Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof PeerException pe) {
             return pe;

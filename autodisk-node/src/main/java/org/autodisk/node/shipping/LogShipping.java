@@ -27,6 +27,7 @@ final class LogShipping implements WriteAheadLog {
 
     private final String selfId;
     private final List<ShipChannel> channels = new ArrayList<>();
+    private final List<String> logNodes;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private final ScheduledExecutorService applier;
     private final LocalStore store;
@@ -50,6 +51,7 @@ final class LogShipping implements WriteAheadLog {
         this.store = store;
         this.resync = new Resync(selfId, peers);
         this.nextLsn = nextLsn;
+        this.logNodes = List.copyOf(logNodes);
         for (String logNode : logNodes) {
             channels.add(new ShipChannel(selfId, logNode, peers, maxBatch, this));
         }
@@ -227,7 +229,7 @@ final class LogShipping implements WriteAheadLog {
 
     @Override
     public List<String> logNodes() {
-        return channels.stream().map(ShipChannel::logNode).toList();
+        return logNodes;
     }
 
     @Override
