@@ -152,10 +152,11 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
+    /** A node is ready once it answers and knows the cluster's ranges (its metadata was created and replicated). */
     private static boolean answers(String address) {
         try (AutoDiskClient c = AutoDiskClient.builder().seeds(address).connectTimeout(Duration.ofMillis(500))
                 .requestTimeout(Duration.ofSeconds(5)).build()) {
-            return c.connectedNode() != null;
+            return !c.status().ranges().isEmpty();
         } catch (AutoDiskException e) {
             return false;
         }

@@ -18,6 +18,7 @@ import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.lognode.LogRole;
 import org.autodisk.node.lognode.LogServices;
+import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
@@ -185,6 +186,15 @@ public final class AutoDiskNode implements AutoCloseable {
     }
 
     /**
+     * Returns this node's view of the cluster metadata.
+     *
+     * @return the metadata
+     */
+    public Metadata metadata() {
+        return ctx.metadata();
+    }
+
+    /**
      * Returns this node's metrics.
      *
      * @return the metrics
@@ -246,6 +256,7 @@ public final class AutoDiskNode implements AutoCloseable {
         private Function<EventLoopGroup, PeerChannel> peers;
         private boolean serve = true;
         private Predicate<StartupStep> failAt = step -> false;
+        private Function<NodeConfig, Metadata> metadata;
 
         private Builder(NodeConfig config) {
             this.config = config;
@@ -285,6 +296,17 @@ public final class AutoDiskNode implements AutoCloseable {
         }
 
         /**
+         * Uses this metadata instead of a Ratis replica (in-memory clusters).
+         *
+         * @param m a factory given the node's configuration
+         * @return this builder
+         */
+        public Builder metadata(Function<NodeConfig, Metadata> m) {
+            this.metadata = m;
+            return this;
+        }
+
+        /**
          * Starts no server: the node is reached only through {@link AutoDiskNode#dispatcher()}.
          *
          * @return this builder
@@ -314,7 +336,8 @@ public final class AutoDiskNode implements AutoCloseable {
          * @throws RuntimeException if a start-up step fails (everything opened before it is released)
          */
         public AutoDiskNode start() throws InterruptedException {
-            return new AutoDiskNode(this, new NodeAssembly(config, store, logStore, peers, serve, failAt).assemble());
+            return new AutoDiskNode(this, new NodeAssembly(config, store, logStore, peers, metadata, serve, failAt)
+                    .assemble());
         }
     }
 }

@@ -7,6 +7,7 @@ import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -21,10 +22,14 @@ import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.data.DataRole;
 import org.autodisk.node.directory.Directory;
-import org.autodisk.node.directory.RangeMap;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.lognode.LogRole;
+import org.autodisk.node.meta.Member;
+import org.autodisk.node.meta.MemberState;
+import org.autodisk.node.meta.MetaBootstrap;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
@@ -55,6 +60,7 @@ final class NodeAssembly {
     private final LocalStore givenStore;
     private final LogStore givenLog;
     private final Function<EventLoopGroup, PeerChannel> givenPeers;
+    private final Function<NodeConfig, Metadata> givenMetadata;
     private final boolean serve;
     private final Resources resources;
 
@@ -64,11 +70,12 @@ final class NodeAssembly {
     }
 
     NodeAssembly(NodeConfig config, LocalStore store, LogStore log, Function<EventLoopGroup, PeerChannel> peers,
-            boolean serve, Predicate<StartupStep> failAt) {
+            Function<NodeConfig, Metadata> metadata, boolean serve, Predicate<StartupStep> failAt) {
         this.config = config;
         this.givenStore = store;
         this.givenLog = log;
         this.givenPeers = peers;
+        this.givenMetadata = metadata;
         this.serve = serve;
         this.resources = new Resources(config.nodeId(), failAt);
     }
@@ -100,9 +107,13 @@ final class NodeAssembly {
         metrics.gauge(MetricNames.QUEUE_DEPTH, "requests waiting in the queue now", queue::depth);
         PeerChannel peers = resources.open(StartupStep.PEERS, () -> givenPeers != null ? givenPeers.apply(group)
                 : nettyPeers(group, security), PeerChannel::close);
-        NodeContext ctx = new NodeContext(config.self(), config.members(),
-                Directory.range(RangeMap.initial(config.dataNodes(), config.splitPoints())), peers, queue, metrics,
-                rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
+        Metadata metadata = resources.open(StartupStep.METADATA, this::metadata, Metadata::close);
+        Directory directory = Directory.range(id);
+        metadata.subscribe(directory::apply);
+        resources.open(StartupStep.METADATA, () -> MetaBootstrap.start(id, metadata, bootstrap(),
+                config.metadataVoters().contains(id)), MetaBootstrap::close);
+        NodeContext ctx = new NodeContext(config.self(), config.members(), metadata, directory, peers, queue,
+                metrics, rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
                 config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf);
         NodeRole role = logNode ? LogRole.open(resources, config, ctx, log)
                 : DataRole.open(resources, config, ctx, storage);
@@ -111,6 +122,17 @@ final class NodeAssembly {
                 NodeServer::stop) : null;
         resources.run(StartupStep.BACKGROUND, () -> role.start(dispatcher::selfStatus));
         return new Assembled(resources, ctx, role, dispatcher, server);
+    }
+
+    private Metadata metadata() {
+        return givenMetadata != null ? givenMetadata.apply(config) : Metadata.ratis(config.metadataSettings());
+    }
+
+    private MetaCommand.Bootstrap bootstrap() {
+        List<Member> members = config.members().stream().map(m -> new Member(m.id(), m.role().label(), m.hostPort(),
+                MemberState.UP)).toList();
+        return MetaBootstrap.command(config.get(NodeConfigKeys.DIRECTORY), members, config.dataNodes(),
+                config.splitPoints(), config::logNodesOf);
     }
 
     /** The cluster proof and TLS contexts, checked before anything is opened. */

@@ -1,5 +1,8 @@
 package org.autodisk.node;
 
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -10,6 +13,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.meta.InMemoryMetadataGroup;
 import org.autodisk.node.ops.Caller;
 import org.autodisk.node.peer.InMemoryPeerChannel;
 import org.autodisk.node.store.LocalStore;
@@ -28,6 +32,7 @@ public final class InMemoryCluster implements AutoCloseable {
     private final List<String> members = new ArrayList<>();
     private final Map<String, Object> extra;
     private final int dataNodes;
+    private final InMemoryMetadataGroup metadata = new InMemoryMetadataGroup();
 
     /**
      * Starts data nodes d1..dN without log nodes.
@@ -67,6 +72,7 @@ public final class InMemoryCluster implements AutoCloseable {
         for (int i = 0; i < dataNodes; i++) {
             start(i, LocalStores.inMemory());
         }
+        await().atMost(Duration.ofSeconds(30)).until(() -> nodes.stream().allMatch(n -> n.directory().ready()));
     }
 
     private String id(int i) {
@@ -87,8 +93,9 @@ public final class InMemoryCluster implements AutoCloseable {
         cfg.put("cluster.nodes", members);
         cfg.putIfAbsent("cluster.secret", MiniCluster.SECRET);
         InMemoryPeerChannel channel = peers.get(i);
+        String id = id(i);
         AutoDiskNode.Builder b = AutoDiskNode.builder(NodeConfig.of(cfg)).store(store).peers(g -> channel)
-                .withoutServer();
+                .metadata(c -> metadata.member(id)).withoutServer();
         if (i >= dataNodes) {
             b.logStore(LogStore.inMemory());
         }
@@ -130,6 +137,15 @@ public final class InMemoryCluster implements AutoCloseable {
      */
     public AutoDiskNode node(int i) {
         return nodes.get(i);
+    }
+
+    /**
+     * Returns the metadata the nodes share, for fault injection and direct changes.
+     *
+     * @return the group
+     */
+    public InMemoryMetadataGroup metadata() {
+        return metadata;
     }
 
     /**

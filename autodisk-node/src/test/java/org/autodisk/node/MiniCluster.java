@@ -1,9 +1,13 @@
 package org.autodisk.node;
 
+import static org.awaitility.Awaitility.await;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,6 +26,9 @@ public final class MiniCluster implements AutoCloseable {
     /** The cluster secret of the test clusters. */
     public static final String SECRET = "test-cluster-secret-0123456789";
 
+    /** Metadata ports are node ports plus this: node ports lie in 20000..26000, metadata ports in 26000..32000. */
+    static final int METADATA_PORT_OFFSET = 6000;
+
     private final Path dir;
     private final Map<String, Object> extra;
     private final List<String> ids = new ArrayList<>();
@@ -30,9 +37,16 @@ public final class MiniCluster implements AutoCloseable {
     private final List<AutoDiskNode> nodes = new ArrayList<>();
     private final List<AutoDiskClient> clients = new ArrayList<>();
 
+    private final Path dataDir;
+
     private MiniCluster(Path dir, Map<String, Object> extra) {
         this.dir = dir;
         this.extra = extra;
+        try {
+            this.dataDir = dir != null ? dir : Files.createTempDirectory("minicluster");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -70,26 +84,40 @@ public final class MiniCluster implements AutoCloseable {
         for (int i = 0; i < dataNodes; i++) {
             c.startNode(i);
         }
+        c.awaitMetadata();
         return c;
+    }
+
+    /** Waits until every running node has the cluster's ranges (the metadata was created and replicated). */
+    public void awaitMetadata() {
+        await().atMost(Duration.ofSeconds(60)).until(() -> nodes.stream().allMatch(n -> n == null
+                || n.directory().ready()));
     }
 
     /**
      * A free loopback port below the kernel's ephemeral range (32768 and up), so that no outgoing connection takes
-     * it while its node is down between a stop and a restart.
+     * it while its node is down between a stop and a restart; its metadata port ({@link #METADATA_PORT_OFFSET}
+     * above it) is free too.
      */
     private static int freePort() {
         java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 200; attempt++) {
-            int port = 20_000 + random.nextInt(12_000);
-            try (ServerSocket s = new ServerSocket()) {
-                s.setReuseAddress(true);
-                s.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+            int port = 20_000 + random.nextInt(6_000);
+            if (bindable(port) && bindable(port + METADATA_PORT_OFFSET)) {
                 return port;
-            } catch (IOException e) {
-                // taken: try another
             }
         }
-        throw new UncheckedIOException(new IOException("no free port found in 20000..32000"));
+        throw new UncheckedIOException(new IOException("no free port pair found in 20000..32000"));
+    }
+
+    private static boolean bindable(int port) {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), port));
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -120,9 +148,9 @@ public final class MiniCluster implements AutoCloseable {
         cfg.put("cluster.nodes", members);
         cfg.putIfAbsent("cluster.secret", SECRET);
         cfg.put("store.engine", dir == null ? "memory" : "rocksdb");
-        if (dir != null) {
-            cfg.put("node.data-dir", dir.toString());
-        }
+        cfg.put("node.data-dir", dataDir.toString());
+        cfg.putIfAbsent("metadata.port-offset", METADATA_PORT_OFFSET);
+        cfg.putIfAbsent("metadata.election-timeout-ms", 300);
         return NodeConfig.of(cfg);
     }
 
@@ -221,6 +249,19 @@ public final class MiniCluster implements AutoCloseable {
             if (n != null) {
                 n.close();
             }
+        }
+        if (dir == null) {
+            deleteTree(dataDir);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            System.err.println("could not delete " + root + ": " + e);
         }
     }
 }

@@ -5,9 +5,12 @@ import java.net.ServerSocket;
 
 /**
  * Finds runs of consecutive free loopback ports for clusters started with a base port, below the kernel's
- * ephemeral range (32768 and up), so that no outgoing connection takes a node's port while it restarts.
+ * ephemeral range (32768 and up), so that no outgoing connection takes a node's port while it restarts; the
+ * metadata ports of the nodes (their port plus {@code metadata.port-offset}, 1000) are free too.
  */
 final class FreePorts {
+
+    private static final int METADATA_PORT_OFFSET = 1000;
 
     private FreePorts() {
     }
@@ -15,8 +18,8 @@ final class FreePorts {
     static int base(int count) throws IOException {
         java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 200; attempt++) {
-            int base = 20_000 + random.nextInt(12_000 - count);
-            if (allFree(base, count)) {
+            int base = 20_000 + random.nextInt(10_000 - count);
+            if (allFree(base, count) && allFree(base + METADATA_PORT_OFFSET, count)) {
                 return base;
             }
         }

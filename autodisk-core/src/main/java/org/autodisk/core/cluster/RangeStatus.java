@@ -4,7 +4,7 @@ import java.util.HexFormat;
 import java.util.List;
 
 /**
- * One key range of the range-partitioned directory.
+ * One key range as the cluster metadata records it.
  *
  * @param id      range id
  * @param lowHex  lowest key of the range (inclusive), hex; empty for the start of the key space
@@ -14,13 +14,18 @@ import java.util.List;
  * @param backup    node id holding the backup copy, {@code null} if none
  * @param logNodes  log nodes the owner ships this range's changes to (empty without log nodes)
  * @param backupLag log records of the owner not yet applied to the backup, -1 if unknown
+ * @param generation split generation, bumped when the range splits
+ * @param state     {@code serving}, {@code splitting}, {@code migrating} or {@code recovering}
+ * @param keys      streams the owner holds in the range (approximate for large ranges), -1 if unknown
+ * @param bytes     bytes of keys and values the owner holds in the range (approximate), -1 if unknown
  */
 public record RangeStatus(int id, String lowHex, String highHex, String owner, long epoch, String backup,
-        List<String> logNodes, long backupLag) {
+        List<String> logNodes, long backupLag, long generation, String state, long keys, long bytes) {
 
-    /** Treats a missing log-node list (JSON from an older node) as empty. */
+    /** Treats missing fields (JSON from an older node) as empty or unknown. */
     public RangeStatus {
         logNodes = logNodes == null ? List.of() : List.copyOf(logNodes);
+        state = state == null ? "serving" : state;
     }
 
     /**
@@ -33,7 +38,7 @@ public record RangeStatus(int id, String lowHex, String highHex, String owner, l
      * @param epoch   epoch
      */
     public RangeStatus(int id, String lowHex, String highHex, String owner, long epoch) {
-        this(id, lowHex, highHex, owner, epoch, null, List.of(), -1);
+        this(id, lowHex, highHex, owner, epoch, null, List.of(), -1, 1, "serving", -1, -1);
     }
 
     /**

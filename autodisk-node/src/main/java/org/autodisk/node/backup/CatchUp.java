@@ -17,8 +17,8 @@ import org.autodisk.node.wire.LogBatch;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.node.directory.KeyRange;
-import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.wal.LogStore;
@@ -48,7 +48,7 @@ public final class CatchUp implements AutoCloseable {
     private final String selfId;
     private final LogStore log;
     private final PeerChannel peers;
-    private final Supplier<RangeMap> map;
+    private final Supplier<MetaState> map;
     private final Function<String, List<String>> logNodesOf;
     private final CatchUpPolicy policy;
     private final NodeMetrics metrics;
@@ -67,12 +67,12 @@ public final class CatchUp implements AutoCloseable {
      * @param selfId     this log node
      * @param log        its log store
      * @param peers      the peer channel
-     * @param map        the current range map (owners and backups)
+     * @param map        the committed metadata (owners and backups of the ranges)
      * @param logNodesOf the log nodes of a data node
      * @param policy     decides when a stream's backups are caught up (the rules)
      * @param metrics    where the backup lag of each stream it catches up is registered
      */
-    public CatchUp(String selfId, LogStore log, PeerChannel peers, Supplier<RangeMap> map,
+    public CatchUp(String selfId, LogStore log, PeerChannel peers, Supplier<MetaState> map,
             Function<String, List<String>> logNodesOf, CatchUpPolicy policy, NodeMetrics metrics) {
         this.selfId = selfId;
         this.log = log;
@@ -197,7 +197,7 @@ public final class CatchUp implements AutoCloseable {
 
     private Set<String> backupsOf(String stream) {
         Set<String> out = new TreeSet<>();
-        for (KeyRange r : map.get().ranges()) {
+        for (RangeDescriptor r : map.get().ranges()) {
             if (r.owner().equals(stream) && r.backup() != null) {
                 out.add(r.backup());
             }
@@ -227,10 +227,10 @@ public final class CatchUp implements AutoCloseable {
         }
         long end = page.get(page.size() - 1).lsn();
         long[] min = {Long.MAX_VALUE, Long.MAX_VALUE};
-        RangeMap m = map.get();
+        MetaState m = map.get();
         for (String b : backups) {
-            List<LogRecord> subset = page.stream().filter(r -> m.byId(r.rangeId()) != null
-                    && b.equals(m.byId(r.rangeId()).backup())).toList();
+            List<LogRecord> subset = page.stream().filter(r -> m.range(r.rangeId()) != null
+                    && b.equals(m.range(r.rangeId()).backup())).toList();
             lower(min, send(b, new BackupApplyRequest(through + 1, new LogBatch(stream, subset, end))));
         }
         progress.put(stream, min[0]);

@@ -20,6 +20,7 @@ import org.autodisk.core.Limits;
 import org.autodisk.core.config.Config;
 import org.autodisk.core.config.ConfigException;
 import org.autodisk.core.config.ConfigKey;
+import org.autodisk.node.meta.MetadataSettings;
 import org.autodisk.rules.RuleConfig;
 
 /**
@@ -149,6 +150,7 @@ public final class NodeConfig {
                     + " needs at least 2 log nodes in cluster.nodes; there are " + logNodes().size());
         }
         clusterSecret();
+        validateMetadata();
         if (config.get(NodeConfigKeys.TLS_ENABLED) && config.get(NodeConfigKeys.TLS_KEY_STORE).isBlank()) {
             throw new ConfigException("tls.enabled is true but tls.key-store is not set: a node serving TLS needs "
                     + "its key and certificate (a PKCS#12 file, e.g. from keytool -genkeypair -storetype PKCS12)");
@@ -157,6 +159,51 @@ public final class NodeConfig {
             throw new ConfigException("rules.skew-ratio must be above 1.0, was "
                     + config.get(NodeConfigKeys.RULES_SKEW_RATIO));
         }
+    }
+
+    private void validateMetadata() {
+        for (Object v : config.get(NodeConfigKeys.METADATA_VOTERS)) {
+            if (members.stream().noneMatch(m -> m.id().equals(String.valueOf(v)))) {
+                throw new ConfigException("metadata.voters names '" + v + "', which is not in cluster.nodes of "
+                        + source);
+            }
+        }
+        int offset = config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
+        for (ClusterMember m : members) {
+            int port = m.address().getPort() + offset;
+            if (port > 65535) {
+                throw new ConfigException("metadata.port-offset " + offset + " puts the metadata port of " + m.id()
+                        + " at " + port + ", above 65535");
+            }
+        }
+    }
+
+    /**
+     * Returns the nodes that vote on the metadata: {@code metadata.voters}, or the first three data nodes.
+     *
+     * @return voter ids
+     */
+    public List<String> metadataVoters() {
+        List<String> given = strings(NodeConfigKeys.METADATA_VOTERS);
+        return given.isEmpty() ? dataNodes().subList(0, Math.min(3, dataNodes().size())) : given;
+    }
+
+    /**
+     * Returns where this node's metadata replica runs and with whom.
+     *
+     * @return the settings
+     */
+    public MetadataSettings metadataSettings() {
+        int offset = config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
+        List<String> voters = metadataVoters();
+        List<MetadataSettings.Peer> peers = members.stream().map(m -> new MetadataSettings.Peer(m.id(),
+                m.address().getHostString() + ":" + (m.address().getPort() + offset), voters.contains(m.id())))
+                .toList();
+        return new MetadataSettings(nodeId(), peers, listenAddress().getHostString(),
+                self().address().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
+                java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_ELECTION_TIMEOUT_MS)),
+                config.get(NodeConfigKeys.METADATA_SNAPSHOT_EVERY),
+                java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
     }
 
     /**

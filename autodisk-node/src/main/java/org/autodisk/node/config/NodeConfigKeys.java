@@ -86,6 +86,23 @@ public final class NodeConfigKeys {
     /** Host name checks. */
     public static final ConfigKey<Boolean> TLS_VERIFY_HOSTNAME = ConfigKey.of("tls.verify-hostname", Boolean.class,
             true, "Whether a peer's certificate must name its host as given in cluster.nodes.");
+    /** Metadata voters. */
+    @SuppressWarnings("rawtypes")
+    public static final ConfigKey<List> METADATA_VOTERS = ConfigKey.of("metadata.voters", List.class, List.of(),
+            "Nodes that vote on the cluster metadata (Raft); empty: the first three data nodes, or all if fewer.");
+    /** Metadata port offset. */
+    public static final ConfigKey<Integer> METADATA_PORT_OFFSET = ConfigKey.of("metadata.port-offset",
+            Integer.class, 1000, "Every node's metadata replica listens on its node port plus this (cluster-wide).");
+    /** Election timeout. */
+    public static final ConfigKey<Integer> METADATA_ELECTION_TIMEOUT_MS = ConfigKey.of(
+            "metadata.election-timeout-ms", Integer.class, 1000,
+            "Raft election timeout of the metadata voters: the lower bound, the upper is twice it.");
+    /** Snapshot interval. */
+    public static final ConfigKey<Integer> METADATA_SNAPSHOT_EVERY = ConfigKey.of("metadata.snapshot-every",
+            Integer.class, 1000, "A metadata snapshot every this many log entries; older log and snapshots go.");
+    /** Metadata request timeout. */
+    public static final ConfigKey<Integer> METADATA_TIMEOUT_MS = ConfigKey.of("metadata.request-timeout-ms",
+            Integer.class, 10_000, "How long a metadata change may take to commit before it fails (no majority).");
     /** Drain timeout. */
     public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
             Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");
@@ -147,7 +164,8 @@ public final class NodeConfigKeys {
             CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY,
             QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES,
             ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD,
-            TLS_VERIFY_HOSTNAME, DRAIN_TIMEOUT_MS,
+            TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS,
+            METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
             WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);

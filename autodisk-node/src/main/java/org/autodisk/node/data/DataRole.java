@@ -9,7 +9,7 @@ import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.ops.Handlers;
@@ -150,8 +150,8 @@ public final class DataRole implements NodeRole {
 
     @Override
     public String describe() {
-        String owned = ctx.directory().current().ranges().stream().filter(r -> r.owner().equals(ctx.nodeId()))
-                .map(KeyRange::toString).collect(Collectors.joining("; "));
+        String owned = ctx.metadata().current().ranges().stream().filter(r -> r.owner().equals(ctx.nodeId()))
+                .map(RangeDescriptor::toString).collect(Collectors.joining("; "));
         return "store " + services.store().describe() + " with " + services.store().count() + " streams; owns "
                 + (owned.isEmpty() ? "no range" : owned);
     }

@@ -2,7 +2,8 @@ package org.autodisk.node.data;
 
 import org.autodisk.core.protocol.KeyRequest;
 import org.autodisk.core.protocol.Responses;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.rules.Decision;
@@ -17,12 +18,13 @@ final class DeleteHandler extends KeyOnlyOperation {
     }
 
     @Override
-    RequestEvent event(Request request, KeyRequest req, KeyRange range, boolean local) {
-        return new DeleteRequested(request.id(), RuleGate.text(req.key()), local, range.id(), request.frame().hops());
+    RequestEvent event(Request request, KeyRequest req, Placement placement) {
+        return new DeleteRequested(request.id(), RuleGate.text(req.key()), placement.servedHere(),
+                placement.rangeId(), request.frame().hops());
     }
 
     @Override
-    void serve(Request request, KeyRequest req, KeyRange range, Decision decision) {
+    void serve(Request request, KeyRequest req, RangeDescriptor range, Decision decision) {
         LoggedWrite.write(serving, request, range, LogRecord.DELETE, req.key(), new byte[0], decision,
                 Responses::deleteResult);
     }

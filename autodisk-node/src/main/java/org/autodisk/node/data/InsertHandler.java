@@ -2,7 +2,8 @@ package org.autodisk.node.data;
 
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.Responses;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.rules.Decision;
@@ -33,14 +34,15 @@ final class InsertHandler extends KeyedOperation<InsertRequest> {
     }
 
     @Override
-    RequestEvent event(Request request, InsertRequest req, KeyRange range, boolean local) {
+    RequestEvent event(Request request, InsertRequest req, Placement placement) {
+        boolean local = placement.servedHere();
         boolean replace = local && serving.services().store().contains(req.key());
-        return new InsertRequested(request.id(), RuleGate.text(req.key()), req.value().length, local, range.id(),
-                request.frame().hops(), replace);
+        return new InsertRequested(request.id(), RuleGate.text(req.key()), req.value().length, local,
+                placement.rangeId(), request.frame().hops(), replace);
     }
 
     @Override
-    void serve(Request request, InsertRequest req, KeyRange range, Decision decision) {
+    void serve(Request request, InsertRequest req, RangeDescriptor range, Decision decision) {
         LoggedWrite.write(serving, request, range, LogRecord.PUT, req.key(), req.value(), decision,
                 created -> Responses.ok());
     }

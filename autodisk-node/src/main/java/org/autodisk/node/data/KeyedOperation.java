@@ -1,6 +1,7 @@
 package org.autodisk.node.data;
 
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.ops.Request;
 import org.autodisk.rules.Decision;
@@ -27,17 +28,17 @@ abstract class KeyedOperation<R> implements OperationHandler {
         R req = decode(request.frame().body());
         byte[] key = key(req);
         validate(req);
-        KeyRange range = serving.ctx().directory().current().lookup(key);
-        RequestEvent event = event(request, req, range, serving.router().owns(range));
-        Decision decision = serving.gate().decide(request, event, range);
+        Placement placement = serving.locate(key);
+        RequestEvent event = event(request, req, placement);
+        Decision decision = serving.gate().decide(request, event, placement);
         if (decision == null) {
             return;
         }
         if (decision.kind() == Decision.Kind.FORWARD) {
-            serving.router().forwardToOwner(request, range, key);
+            serving.router().forwardToOwner(request, placement, key);
             return;
         }
-        serve(request, req, range, decision);
+        serve(request, req, placement.range(), decision);
     }
 
     /**
@@ -68,13 +69,12 @@ abstract class KeyedOperation<R> implements OperationHandler {
     /**
      * Builds the event the rules decide.
      *
-     * @param request the request in the node
-     * @param req     its body
-     * @param range   the key's range
-     * @param local   whether this node owns the range
+     * @param request   the request in the node
+     * @param req       its body
+     * @param placement where the key's request goes
      * @return the event
      */
-    abstract RequestEvent event(Request request, R req, KeyRange range, boolean local);
+    abstract RequestEvent event(Request request, R req, Placement placement);
 
     /**
      * Serves the request here, as the rules decided.
@@ -84,5 +84,5 @@ abstract class KeyedOperation<R> implements OperationHandler {
      * @param range    the key's range (owned here)
      * @param decision the rules' decision to handle it locally
      */
-    abstract void serve(Request request, R req, KeyRange range, Decision decision);
+    abstract void serve(Request request, R req, RangeDescriptor range, Decision decision);
 }

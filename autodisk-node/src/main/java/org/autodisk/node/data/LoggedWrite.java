@@ -2,7 +2,7 @@ package org.autodisk.node.data;
 
 import java.util.function.Function;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.peer.PeerException;
 import org.autodisk.node.shipping.WriteAheadLog;
@@ -35,7 +35,7 @@ final class LoggedWrite {
      * @param decision the rules' decision, with the log multiplicity
      * @param reply    builds the reply body from the store's answer (created / existed)
      */
-    static void write(Serving s, Request request, KeyRange range, int op, byte[] key, byte[] value,
+    static void write(Serving s, Request request, RangeDescriptor range, int op, byte[] key, byte[] value,
             Decision decision, Function<Boolean, byte[]> reply) {
         if (!s.gate().multiplicityPossible(request, decision, key)) {
             return;

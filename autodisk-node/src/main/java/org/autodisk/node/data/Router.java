@@ -4,7 +4,7 @@ import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.peer.PeerException;
@@ -27,24 +27,14 @@ final class Router {
     }
 
     /**
-     * Tells whether this node owns a range in its directory copy.
+     * Forwards the request to the next hop of its key and relays the answer.
      *
-     * @param range the range
-     * @return true if it is served here
+     * @param request   the request
+     * @param placement where the key's request goes
+     * @param key       the key
      */
-    boolean owns(KeyRange range) {
-        return range.owner().equals(ctx.nodeId());
-    }
-
-    /**
-     * Forwards the request to the owner of its key's range and relays the owner's reply.
-     *
-     * @param request the request
-     * @param range   the key's range
-     * @param key     the key
-     */
-    void forwardToOwner(Request request, KeyRange range, byte[] key) {
-        forward(request, range.owner(), request.frame(), "key " + Keys.render(key)).thenAccept(request::relay);
+    void forwardToOwner(Request request, Placement placement, byte[] key) {
+        forward(request, placement.nextHop(), request.frame(), "key " + Keys.render(key)).thenAccept(request::relay);
     }
 
     /**

@@ -3,7 +3,7 @@ package org.autodisk.node.data;
 import java.nio.charset.StandardCharsets;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.shipping.WriteAheadLog;
@@ -40,11 +40,11 @@ final class RuleGate {
      * Decides a keyed request.
      *
      * @param request the request
-     * @param event   its event, built with the owner as in {@code range}
-     * @param range   the key's range in this node's directory
+     * @param event     its event, built with the placement
+     * @param placement where the key's request goes from this node
      * @return the decision, or {@code null} when the request has been answered with an error
      */
-    Decision decide(Request request, RequestEvent event, KeyRange range) {
+    Decision decide(Request request, RequestEvent event, Placement placement) {
         long t0 = System.nanoTime();
         Evaluation evaluation = ctx.rules().decide(event);
         long nanos = System.nanoTime() - t0;
@@ -56,7 +56,7 @@ final class RuleGate {
             return null;
         }
         Decision decision = evaluation.decision();
-        String problem = problem(decision, event, range);
+        String problem = problem(decision, event, placement);
         if (problem != null) {
             request.replyError(decision.kind() == Decision.Kind.REFUSE ? Status.REFUSED : Status.RULE_FAILED, problem);
             return null;
@@ -64,17 +64,17 @@ final class RuleGate {
         return decision;
     }
 
-    private String problem(Decision decision, RequestEvent event, KeyRange range) {
+    private String problem(Decision decision, RequestEvent event, Placement placement) {
         return switch (decision.kind()) {
             case REFUSE -> decision.reason().isBlank() ? "a rule refused the request for key " + event.key()
                     + " on node " + ctx.nodeId() : decision.reason();
             case NONE -> "no rule decided the request for key " + event.key() + " on node " + ctx.nodeId()
                     + ": the rules must forward, handle or refuse every request (is routing.drl missing?)";
             case FORWARD -> event.ownerIsLocal() ? "the rules forwarded the request for key " + event.key()
-                    + ", but node " + ctx.nodeId() + " owns range " + range.id() + ": it would loop" : null;
+                    + ", but node " + ctx.nodeId() + " owns range " + placement.rangeId() + ": it would loop" : null;
             case HANDLE_LOCALLY -> event.ownerIsLocal() ? null : "the rules chose to serve key " + event.key()
-                    + " on node " + ctx.nodeId() + ", which does not own it (range " + range.id() + " is on "
-                    + range.owner() + ")";
+                    + " on node " + ctx.nodeId() + ", which does not own it (its request goes to "
+                    + placement.nextHop() + ")";
         };
     }
 

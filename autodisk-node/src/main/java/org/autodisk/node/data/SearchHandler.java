@@ -2,7 +2,8 @@ package org.autodisk.node.data;
 
 import org.autodisk.core.protocol.KeyRequest;
 import org.autodisk.core.protocol.Responses;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Request;
 import org.autodisk.rules.Decision;
 import org.autodisk.rules.RequestEvent;
@@ -16,12 +17,13 @@ final class SearchHandler extends KeyOnlyOperation {
     }
 
     @Override
-    RequestEvent event(Request request, KeyRequest req, KeyRange range, boolean local) {
-        return new SearchRequested(request.id(), RuleGate.text(req.key()), local, range.id(), request.frame().hops());
+    RequestEvent event(Request request, KeyRequest req, Placement placement) {
+        return new SearchRequested(request.id(), RuleGate.text(req.key()), placement.servedHere(),
+                placement.rangeId(), request.frame().hops());
     }
 
     @Override
-    void serve(Request request, KeyRequest req, KeyRange range, Decision decision) {
+    void serve(Request request, KeyRequest req, RangeDescriptor range, Decision decision) {
         request.action("store");
         long t0 = System.nanoTime();
         byte[] value = serving.services().store().get(req.key());

@@ -10,7 +10,8 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
-import org.autodisk.node.directory.KeyRange;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Request;
 import org.autodisk.rules.Decision;
@@ -48,14 +49,14 @@ final class TraverseGather {
                 finish(cursor);
                 return;
             }
-            KeyRange range = ctx.directory().current().lookup(cursor);
-            byte[] stop = stopFor(range);
-            Decision decision = decide(range, stop);
+            Placement placement = serving.locate(cursor);
+            byte[] stop = stopFor(placement);
+            Decision decision = decide(placement, stop);
             if (decision == null) {
                 return;
             }
             if (decision.kind() == Decision.Kind.FORWARD) {
-                askOwner(range.owner(), stop);
+                askOwner(placement.nextHop(), stop);
                 return;
             }
             long t0 = System.nanoTime();
@@ -65,19 +66,21 @@ final class TraverseGather {
         finish(null);
     }
 
-    private Decision decide(KeyRange range, byte[] stop) {
+    private Decision decide(Placement placement, byte[] stop) {
         TraverseRequested event = new TraverseRequested(request.id(), RuleGate.text(cursor),
-                stop == null ? "" : RuleGate.text(stop), serving.router().owns(range), range.id(),
+                stop == null ? "" : RuleGate.text(stop), placement.servedHere(), placement.rangeId(),
                 request.frame().hops());
-        return serving.gate().decide(request, event, range);
+        return serving.gate().decide(request, event, placement);
     }
 
     private boolean pastEnd() {
         return end != null && Keys.compare(cursor, end) >= 0;
     }
 
-    private byte[] stopFor(KeyRange range) {
-        if (range.high() == null) {
+    /** Where this step of the walk stops: the end of the key's range, or the end if the range is unknown here. */
+    private byte[] stopFor(Placement placement) {
+        RangeDescriptor range = placement.range();
+        if (range == null || range.high() == null) {
             return end;
         }
         return end == null || Keys.compare(range.high(), end) < 0 ? range.high() : end;

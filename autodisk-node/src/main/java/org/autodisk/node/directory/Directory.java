@@ -1,33 +1,70 @@
 package org.autodisk.node.directory;
 
+import java.util.List;
+import org.autodisk.node.meta.MetaState;
+
 /**
- * A node's copy of the directory. Reads are lock-free snapshots; a newer map replaces the current one
- * atomically, so a request routed with a stale copy is forwarded again by the node it reaches.
+ * A node's routing view of the key space, kept up to date from the committed metadata. It answers where a key's
+ * request goes - served here, or the next hop - and, for traverse, the placements that cover an interval. Safety is
+ * the metadata's: the directory only routes. A directory may know only the next hop, not the final owner.
  */
 public interface Directory {
 
     /**
-     * Returns the current map.
+     * Tells whether the directory knows the cluster's ranges.
      *
-     * @return an immutable snapshot
+     * @return false until the cluster metadata is bootstrapped and applied here
      */
-    RangeMap current();
+    boolean ready();
 
     /**
-     * Installs a map if it is newer than the current one.
+     * Locates a key.
      *
-     * @param map the candidate
-     * @return true if it was installed
+     * @param key the key
+     * @return its placement
+     * @throws IllegalStateException if not {@link #ready()}
      */
-    boolean install(RangeMap map);
+    Placement locate(byte[] key);
 
     /**
-     * Creates a range-partitioned directory holding an initial map.
+     * Returns the placements that cover {@code [from, toExclusive)}, in key order, as far as this node can resolve
+     * them; a placement without a range covers the rest of the interval (its next hop resolves it).
      *
-     * @param initial the map at cluster creation
+     * @param from        inclusive start
+     * @param toExclusive exclusive end, {@code null} for the end of the key space
+     * @return the placements
+     * @throws IllegalStateException if not {@link #ready()}
+     */
+    List<Placement> cover(byte[] from, byte[] toExclusive);
+
+    /**
+     * Returns the version of the metadata this directory reflects.
+     *
+     * @return the version (0 before bootstrap)
+     */
+    long version();
+
+    /**
+     * Applies a committed state of the metadata; an older one than the current is ignored.
+     *
+     * @param state the state
+     */
+    void apply(MetaState state);
+
+    /**
+     * Names the kind of directory.
+     *
+     * @return e.g. {@code range}
+     */
+    String kind();
+
+    /**
+     * Creates the range-partitioned directory: every node holds every range and forwards at most once.
+     *
+     * @param selfId this node
      * @return the directory
      */
-    static Directory range(RangeMap initial) {
-        return new RangeDirectory(initial);
+    static Directory range(String selfId) {
+        return new RangeDirectory(selfId);
     }
 }

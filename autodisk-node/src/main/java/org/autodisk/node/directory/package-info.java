@@ -1,2 +1,2 @@
-/** The directory: which node owns a key now, at which epoch, and where a request goes next. */
+/** The directory: where a key's request goes from this node, kept up to date from the committed metadata. */
 package org.autodisk.node.directory;

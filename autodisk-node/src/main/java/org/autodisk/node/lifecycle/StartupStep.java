@@ -16,6 +16,8 @@ public enum StartupStep {
     QUEUE,
     /** Open the peer channel (connections are made on first use). */
     PEERS,
+    /** Start the metadata replica (Ratis) and, on a voter, propose the cluster's creation until it exists. */
+    METADATA,
     /** Data node: replay the log into the store, then ship to the log nodes. */
     WRITE_AHEAD_LOG,
     /** Data node: prepare the load reports for the rules. */

@@ -68,7 +68,7 @@ public final class LogRole implements NodeRole {
      */
     public static LogRole open(Resources r, NodeConfig config, NodeContext ctx, LogStore log) {
         CatchUp catchUp = r.open(StartupStep.CATCH_UP, () -> new CatchUp(ctx.nodeId(), log, ctx.peers(),
-                ctx.directory()::current, ctx.logNodesOf(), (stream, backups, lag, idleMs) -> ctx.rules()
+                ctx.metadata()::current, ctx.logNodesOf(), (stream, backups, lag, idleMs) -> ctx.rules()
                         .catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)), ctx.metrics()),
                 CatchUp::close);
         LogRole role = new LogRole(ctx, new LogServices(log, catchUp));

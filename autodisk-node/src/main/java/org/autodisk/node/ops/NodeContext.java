@@ -5,6 +5,7 @@ import java.util.function.Function;
 import org.autodisk.core.Limits;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.directory.Directory;
+import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.queue.RequestQueue;
@@ -15,7 +16,8 @@ import org.autodisk.node.rules.NodeRules;
  *
  * @param self             this node
  * @param members          every member of the cluster
- * @param directory        this node's directory copy
+ * @param metadata         the committed cluster metadata and the way to change it
+ * @param directory        this node's routing view, kept up to date from the metadata
  * @param peers            connections to the other nodes
  * @param queue            the request queue (continuations run on it)
  * @param metrics          the node's figures
@@ -25,7 +27,8 @@ import org.autodisk.node.rules.NodeRules;
  * @param maxResponseBytes limits.max-response-bytes
  * @param logNodesOf       the log nodes of each data node
  */
-public record NodeContext(ClusterMember self, List<ClusterMember> members, Directory directory, PeerChannel peers,
+public record NodeContext(ClusterMember self, List<ClusterMember> members, Metadata metadata, Directory directory,
+        PeerChannel peers,
         RequestQueue queue, NodeMetrics metrics, NodeRules rules, Limits limits, int hopLimit, int maxResponseBytes,
         Function<String, List<String>> logNodesOf) {
 

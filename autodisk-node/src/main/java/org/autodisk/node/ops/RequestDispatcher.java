@@ -1,5 +1,7 @@
 package org.autodisk.node.ops;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Frame;
@@ -8,6 +10,7 @@ import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
+import org.autodisk.node.meta.MetadataStatus;
 import org.autodisk.node.store.StoreException;
 import org.autodisk.node.wire.PeerOp;
 import org.slf4j.Logger;
@@ -156,7 +159,20 @@ public final class RequestDispatcher {
      */
     public NodeStatus selfStatus() {
         return new NodeStatus(ctx.nodeId(), ctx.self().role().label(), ctx.self().hostPort(), true,
-                role.streamCount(), ctx.metrics().snapshot());
+                role.streamCount(), ctx.metrics().snapshot(), metadataFacts(ctx.metadata().status()));
+    }
+
+    private static Map<String, String> metadataFacts(MetadataStatus m) {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("address", m.address());
+        facts.put("role", m.role());
+        if (m.leader() != null) {
+            facts.put("leader", m.leader());
+        }
+        facts.put("term", String.valueOf(m.term()));
+        facts.put("applied", String.valueOf(m.applied()));
+        facts.put("version", String.valueOf(m.version()));
+        return facts;
     }
 
     /** Stops admitting requests; those admitted still complete. */

@@ -1,6 +1,8 @@
 package org.autodisk.node.ops;
 
 import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Locale;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -14,8 +16,8 @@ import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.config.ClusterMember;
-import org.autodisk.node.directory.KeyRange;
-import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.wire.PeerOp;
 
 /** STATUS: the cluster map, with every member's own facts gathered by NODE_INFO in parallel. */
@@ -39,20 +41,31 @@ final class StatusHandler implements OperationHandler {
                     : ask(m));
         }
         CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).thenRun(() -> {
-            RangeMap map = ctx.directory().current();
+            MetaState meta = ctx.metadata().current();
             List<NodeStatus> nodes = all.stream().map(CompletableFuture::join).toList();
-            ClusterStatus status = new ClusterStatus(ctx.nodeId(), "range", map.version(), nodes,
-                    map.ranges().stream().map(r -> toStatus(r, nodes)).toList());
+            ClusterStatus status = new ClusterStatus(ctx.nodeId(), meta.bootstrapped() ? meta.directory()
+                    : "(not created yet)", meta.version(), nodes,
+                    meta.ranges().stream().map(r -> toStatus(r, nodes)).toList());
             request.reply(Responses.bytesResult(status.toJson()));
         });
     }
 
-    private RangeStatus toStatus(KeyRange r, List<NodeStatus> nodes) {
-        List<String> logs = ctx.logNodesOf().apply(r.owner());
+    /**
+     * Describes a range for clients.
+     *
+     * @param r     the range
+     * @param nodes what the members said, for the backup lag its first log node reports
+     * @return the range's status
+     */
+    static RangeStatus toStatus(RangeDescriptor r, List<NodeStatus> nodes) {
+        List<String> logs = r.logNodes();
         long lag = logs.isEmpty() || r.backup() == null ? -1 : nodes.stream().filter(n -> n.id().equals(logs.get(0)))
                 .map(n -> n.metrics().get(MetricNames.perStream(MetricNames.BACKUP_LAG, r.owner())))
                 .filter(v -> v != null).mapToLong(Double::longValue).findFirst().orElse(-1);
-        return r.toStatus(logs, lag);
+        HexFormat hex = HexFormat.of();
+        return new RangeStatus(r.id(), hex.formatHex(r.low()), r.high() == null ? null : hex.formatHex(r.high()),
+                r.owner(), r.epoch(), r.backup(), logs, lag, r.generation(),
+                r.state().name().toLowerCase(Locale.ROOT), -1, -1);
     }
 
     private CompletableFuture<NodeStatus> ask(ClusterMember m) {

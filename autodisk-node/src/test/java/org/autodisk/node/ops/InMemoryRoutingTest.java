@@ -17,8 +17,8 @@ import org.autodisk.core.protocol.TraceHop;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.InMemoryCluster;
-import org.autodisk.node.directory.KeyRange;
-import org.autodisk.node.directory.RangeMap;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -72,9 +72,9 @@ class InMemoryRoutingTest {
 
     @Test
     void disagreeingMapsEndAtTheHopLimitInsteadOfLooping() {
-        RangeMap current = cluster.node(0).directory().current();
-        cluster.node(0).directory().install(withFirstRangeOwnedBy(current, "d2"));
-        cluster.node(1).directory().install(withFirstRangeOwnedBy(current, "d1"));
+        MetaState current = cluster.node(0).metadata().current();
+        cluster.node(0).directory().apply(withOwner(current, 0, "d2"));
+        cluster.node(1).directory().apply(withOwner(current, 0, "d1"));
         Frame r = call(0, Opcode.SEARCH, new KeyRequest(new byte[] {1}).encode());
         assertThat(Responses.status(r.body())).isEqualTo(Status.HOP_LIMIT_EXCEEDED);
         assertThat(Responses.errorMessage(r.body())).contains("forward.hop-limit = 8");
@@ -82,10 +82,8 @@ class InMemoryRoutingTest {
 
     @Test
     void staleMapIsCorrectedByTheNodeItForwardsTo() {
-        RangeMap current = cluster.node(0).directory().current();
-        List<KeyRange> stale = new ArrayList<>(current.ranges());
-        stale.set(2, stale.get(2).movedTo("d2", 1));
-        cluster.node(0).directory().install(new RangeMap(current.version() + 1, stale));
+        MetaState current = cluster.node(0).metadata().current();
+        cluster.node(0).directory().apply(withOwner(current, 2, "d2"));
         Frame req = new Frame(1, Opcode.INSERT.code(), Frame.FLAG_TRACE, 0, 3,
                 new InsertRequest(new byte[] {(byte) 0xF5}, new byte[] {1}).encode());
         Frame r = cluster.call(0, req).join();
@@ -117,9 +115,12 @@ class InMemoryRoutingTest {
         }
     }
 
-    private static RangeMap withFirstRangeOwnedBy(RangeMap map, String owner) {
-        List<KeyRange> ranges = new ArrayList<>(map.ranges());
-        ranges.set(0, ranges.get(0).movedTo(owner, 2));
-        return new RangeMap(map.version() + 1, ranges);
+    /** A newer state, seen by one node only, in which another node owns a range. */
+    private static MetaState withOwner(MetaState s, int rangeId, String owner) {
+        List<RangeDescriptor> ranges = new ArrayList<>(s.ranges());
+        RangeDescriptor r = s.range(rangeId);
+        ranges.set(ranges.indexOf(r), new RangeDescriptor(r.id(), r.low(), r.high(), owner, r.backups(),
+                r.logNodes(), r.epoch() + 1, r.generation(), r.state()));
+        return new MetaState(s.version() + 1, s.directory(), s.members(), ranges, s.nextRangeId(), s.created());
     }
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
@@ -14,6 +15,7 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.AutoDiskNode;
 import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.meta.InMemoryMetadataGroup;
 import org.autodisk.node.peer.InMemoryPeerChannel;
 import org.junit.jupiter.api.Test;
 
@@ -26,12 +28,13 @@ class OverloadTest {
                 "queue.capacity", 4, "queue.workers", 2));
         GatedStore store = new GatedStore(2);
         try (AutoDiskNode node = AutoDiskNode.builder(cfg).store(store).peers(g -> new InMemoryPeerChannel(Map.of()))
-                .withoutServer().start()) {
+                .metadata(c -> new InMemoryMetadataGroup().member("d1")).withoutServer().start()) {
+            org.awaitility.Awaitility.await().until(() -> node.directory().ready());
             List<CompletableFuture<Frame>> admitted = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 admitted.add(insert(node, i));
             }
-            store.entered.await();
+            assertThat(store.entered.await(30, TimeUnit.SECONDS)).as("the workers reached the store").isTrue();
             for (int i = 2; i < 6; i++) {
                 admitted.add(insert(node, i));
             }

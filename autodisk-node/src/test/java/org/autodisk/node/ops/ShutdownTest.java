@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.Opcode;
@@ -13,6 +14,7 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.AutoDiskNode;
 import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.meta.InMemoryMetadataGroup;
 import org.autodisk.node.peer.InMemoryPeerChannel;
 import org.junit.jupiter.api.Test;
 
@@ -25,12 +27,13 @@ class ShutdownTest {
                 "queue.workers", 1));
         GatedStore store = new GatedStore(1);
         AutoDiskNode node = AutoDiskNode.builder(cfg).store(store).peers(g -> new InMemoryPeerChannel(Map.of()))
-                .withoutServer().start();
+                .metadata(c -> new InMemoryMetadataGroup().member("d1")).withoutServer().start();
+        org.awaitility.Awaitility.await().until(() -> node.directory().ready());
         List<CompletableFuture<Frame>> admitted = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             admitted.add(insert(node, i));
         }
-        store.entered.await();
+        assertThat(store.entered.await(30, TimeUnit.SECONDS)).as("the workers reached the store").isTrue();
         CompletableFuture<Void> closing = CompletableFuture.runAsync(node::close);
         org.awaitility.Awaitility.await().until(() -> Responses.status(insert(node, 99).join().body())
                 == Status.SHUTTING_DOWN);

@@ -1,0 +1,41 @@
+package org.autodisk.node.meta;
+
+import java.util.List;
+
+/**
+ * What a committed command did.
+ *
+ * @param applied  whether it changed the metadata
+ * @param refusal  why not, naming what it found ({@code null} when applied)
+ * @param version  the metadata version after it
+ * @param rangeIds the ranges it created or changed (a split: left, right)
+ */
+public record CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds) {
+
+    /** Copies the list. */
+    public CommandResult {
+        rangeIds = rangeIds == null ? List.of() : List.copyOf(rangeIds);
+    }
+
+    /**
+     * A change that applied.
+     *
+     * @param version  the version after it
+     * @param rangeIds the ranges it touched
+     * @return the result
+     */
+    public static CommandResult applied(long version, List<Integer> rangeIds) {
+        return new CommandResult(true, null, version, rangeIds);
+    }
+
+    /**
+     * A refusal.
+     *
+     * @param version the unchanged version
+     * @param why     what the command expected and what it found
+     * @return the result
+     */
+    public static CommandResult refused(long version, String why) {
+        return new CommandResult(false, why, version, List.of());
+    }
+}

@@ -1,0 +1,124 @@
+package org.autodisk.node.meta;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * The metadata of an in-memory cluster (tests): one log applied at once, in order, under one lock, and every
+ * member's view told of each change. Fault hooks: {@link #available} (no majority: proposals fail) and
+ * {@link #holdUpdates} (one member falls behind: it keeps its last state until released).
+ */
+public final class InMemoryMetadataGroup {
+
+    private final Map<String, View> views = new ConcurrentHashMap<>();
+    private MetaState state = MetaState.EMPTY;
+    private long index;
+    private volatile boolean available = true;
+
+    /**
+     * Returns a member's view of the metadata.
+     *
+     * @param nodeId the member
+     * @return its view (the same one on every call)
+     */
+    public Metadata member(String nodeId) {
+        return views.computeIfAbsent(nodeId, View::new);
+    }
+
+    /**
+     * Fault hook: makes proposals fail as without a majority of voters, or work again.
+     *
+     * @param yes false to fail every proposal
+     */
+    public void available(boolean yes) {
+        this.available = yes;
+    }
+
+    /**
+     * Fault hook: holds back a member's updates (it keeps routing with its last state), or releases them.
+     *
+     * @param nodeId the member
+     * @param hold   true to hold, false to deliver the latest state and follow again
+     */
+    public void holdUpdates(String nodeId, boolean hold) {
+        View v = (View) member(nodeId);
+        v.held = hold;
+        if (!hold) {
+            v.deliver(current());
+        }
+    }
+
+    private synchronized MetaState current() {
+        return state;
+    }
+
+    private CommandResult apply(MetaEntry entry) {
+        MetaTransitions.Outcome outcome;
+        synchronized (this) {
+            outcome = MetaTransitions.apply(state, ++index, entry.command());
+            state = outcome.state();
+        }
+        if (outcome.result().applied()) {
+            views.values().forEach(v -> v.deliver(outcome.state()));
+        }
+        return outcome.result();
+    }
+
+    /** One member's view. */
+    private final class View implements Metadata {
+        private final String nodeId;
+        private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
+        private volatile MetaState seen = MetaState.EMPTY;
+        private volatile boolean held;
+
+        View(String nodeId) {
+            this.nodeId = nodeId;
+            this.seen = InMemoryMetadataGroup.this.current();
+        }
+
+        synchronized void deliver(MetaState s) {
+            if (held || s.version() <= seen.version() && seen.bootstrapped()) {
+                return;
+            }
+            seen = s;
+            listeners.forEach(l -> l.accept(s));
+        }
+
+        @Override
+        public MetaState current() {
+            return seen;
+        }
+
+        @Override
+        public void subscribe(Consumer<MetaState> listener) {
+            listeners.add(listener);
+            listener.accept(seen);
+        }
+
+        @Override
+        public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
+            if (!available) {
+                return CompletableFuture.failedFuture(new MetadataException("the metadata change was not "
+                        + "committed within " + deadline.toMillis() + " ms: no majority of the voters answered "
+                        + "(in-memory group made unavailable)", null));
+            }
+            return CompletableFuture.completedFuture(apply(new MetaEntry(command, nodeId,
+                    System.currentTimeMillis() * 1000)));
+        }
+
+        @Override
+        public MetadataStatus status() {
+            return new MetadataStatus("in-memory", null, 0, seen.version(), seen.version(), "");
+        }
+
+        @Override
+        public void close() {
+            listeners.clear();
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.autodisk.node.meta;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import java.util.List;
+
+/**
+ * A change to the cluster metadata. Each is one committed command; each names what it expects to find (a range's
+ * epoch and generation, a member's state), so that of two conflicting decisions only the first to commit applies
+ * and the other is refused saying what it found.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = MetaCommand.Bootstrap.class, name = "bootstrap"),
+    @JsonSubTypes.Type(value = MetaCommand.Split.class, name = "split"),
+    @JsonSubTypes.Type(value = MetaCommand.ChangeRange.class, name = "change-range"),
+    @JsonSubTypes.Type(value = MetaCommand.SetMemberState.class, name = "member-state")
+})
+public sealed interface MetaCommand {
+
+    /**
+     * Creates the cluster: applied once, refused once the cluster exists.
+     *
+     * @param directory the directory kind
+     * @param members   every member
+     * @param ranges    the initial ranges, tiling the key space
+     * @param created   the configuration they came from
+     */
+    record Bootstrap(String directory, List<Member> members, List<RangeDescriptor> ranges,
+            MetaState.Creation created) implements MetaCommand {
+    }
+
+    /**
+     * Splits a range at a key strictly inside it; data stays where it is.
+     *
+     * @param rangeId            the range
+     * @param expectedGeneration its generation when the split was decided
+     * @param at                 the first key of the right half
+     */
+    record Split(int rangeId, long expectedGeneration, byte[] at) implements MetaCommand {
+    }
+
+    /**
+     * Gives a range another owner, backups or state; the epoch rises when the owner changes.
+     *
+     * @param rangeId            the range
+     * @param expectedEpoch      its epoch when the change was decided
+     * @param expectedGeneration its generation when the change was decided
+     * @param owner              the owner
+     * @param backups            the backups
+     * @param state              the state
+     */
+    record ChangeRange(int rangeId, long expectedEpoch, long expectedGeneration, String owner, List<String> backups,
+            RangeState state) implements MetaCommand {
+    }
+
+    /**
+     * Moves a member to another state.
+     *
+     * @param nodeId   the member
+     * @param expected the state it is expected in, or {@code null} for any
+     * @param state    the new state
+     */
+    record SetMemberState(String nodeId, MemberState expected, MemberState state) implements MetaCommand {
+    }
+}

@@ -1,0 +1,142 @@
+package org.autodisk.node.meta;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
+import org.apache.ratis.proto.RaftProtos.LogEntryProto;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.protocol.TermIndex;
+import org.apache.ratis.server.storage.FileInfo;
+import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.statemachine.TransactionContext;
+import org.apache.ratis.statemachine.impl.BaseStateMachine;
+import org.apache.ratis.statemachine.impl.SimpleStateMachineStorage;
+import org.apache.ratis.statemachine.impl.SingleFileSnapshotInfo;
+import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.MD5FileUtil;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The metadata's replicated state machine for Ratis: every replica - voter or listener - applies the committed
+ * {@link MetaEntry}s in log order with {@link MetaTransitions}, answers each with its {@link CommandResult}, tells
+ * its listeners of every change, and writes the whole state as one JSON file when Ratis asks for a snapshot (and
+ * reads the latest at start).
+ */
+final class MetaStateMachine extends BaseStateMachine {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MetaStateMachine.class);
+
+    private final String nodeId;
+    private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
+    private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
+    private final Histogram applyLag = new ConcurrentHistogram(3);
+    private volatile MetaState state = MetaState.EMPTY;
+
+    MetaStateMachine(String nodeId) {
+        this.nodeId = nodeId;
+    }
+
+    @Override
+    public void initialize(RaftServer server, RaftGroupId groupId, RaftStorage raftStorage) throws IOException {
+        super.initialize(server, groupId, raftStorage);
+        storage.init(raftStorage);
+        load(storage.getLatestSnapshot());
+    }
+
+    @Override
+    public void reinitialize() throws IOException {
+        load(storage.getLatestSnapshot());
+    }
+
+    private void load(SingleFileSnapshotInfo snapshot) throws IOException {
+        if (snapshot == null || !Files.exists(snapshot.getFile().getPath())) {
+            return;
+        }
+        MetaState loaded = MetaCodec.read(Files.readAllBytes(snapshot.getFile().getPath()), MetaState.class);
+        synchronized (this) {
+            state = loaded;
+            updateLastAppliedTermIndex(snapshot.getTermIndex());
+        }
+        LOG.info("{}: metadata snapshot loaded: version {}, {} ranges, {} members", nodeId, loaded.version(),
+                loaded.ranges().size(), loaded.members().size());
+        announce(loaded);
+    }
+
+    @Override
+    public CompletableFuture<Message> applyTransaction(TransactionContext trx) {
+        LogEntryProto entry = trx.getLogEntry();
+        MetaEntry e = MetaCodec.read(entry.getStateMachineLogEntry().getLogData().toByteArray(), MetaEntry.class);
+        MetaTransitions.Outcome outcome;
+        synchronized (this) {
+            outcome = MetaTransitions.apply(state, entry.getIndex(), e.command());
+            state = outcome.state();
+            updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
+        }
+        applyLag.recordValue(Math.max(0, System.currentTimeMillis() * 1000 - e.proposedAtMicros()));
+        if (outcome.result().applied()) {
+            announce(outcome.state());
+        }
+        return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(
+                MetaCodec.write(outcome.result()))));
+    }
+
+    private void announce(MetaState s) {
+        for (Consumer<MetaState> l : listeners) {
+            try {
+                l.accept(s);
+            } catch (RuntimeException ex) {
+                LOG.error("{}: a metadata listener failed", nodeId, ex);
+            }
+        }
+    }
+
+    @Override
+    public long takeSnapshot() throws IOException {
+        MetaState s;
+        TermIndex applied;
+        synchronized (this) {
+            s = state;
+            applied = getLastAppliedTermIndex();
+        }
+        File file = storage.getSnapshotFile(applied.getTerm(), applied.getIndex());
+        File tmp = new File(file.getPath() + ".tmp");
+        Files.write(tmp.toPath(), MetaCodec.write(s));
+        Files.move(tmp.toPath(), file.toPath(), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        FileInfo info = new FileInfo(file.toPath(), MD5FileUtil.computeAndSaveMd5ForFile(file));
+        storage.updateLatestSnapshot(new SingleFileSnapshotInfo(info, applied));
+        LOG.debug("{}: metadata snapshot at index {}", nodeId, applied.getIndex());
+        return applied.getIndex();
+    }
+
+    @Override
+    public SimpleStateMachineStorage getStateMachineStorage() {
+        return storage;
+    }
+
+    @Override
+    public CompletableFuture<Message> query(Message request) {
+        return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(MetaCodec.write(state))));
+    }
+
+    MetaState state() {
+        return state;
+    }
+
+    void subscribe(Consumer<MetaState> listener) {
+        listeners.add(listener);
+        listener.accept(state);
+    }
+
+    Histogram applyLag() {
+        return applyLag;
+    }
+}

@@ -1,0 +1,59 @@
+package org.autodisk.node.meta;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+
+/**
+ * A node's view of the cluster metadata: the committed state it has applied, the changes it proposes, and who is
+ * told when the state changes. The real one replicates through Apache Ratis ({@link #ratis}); an in-memory one
+ * shares one state among the nodes of a test ({@link InMemoryMetadataGroup}).
+ */
+public interface Metadata extends AutoCloseable {
+
+    /**
+     * Returns the state this node has applied.
+     *
+     * @return the state ({@link MetaState#EMPTY} before the cluster is bootstrapped)
+     */
+    MetaState current();
+
+    /**
+     * Tells a listener of every applied change, and of the current state at once.
+     *
+     * @param listener called with each new state, on the thread that applied it; must not block
+     */
+    void subscribe(Consumer<MetaState> listener);
+
+    /**
+     * Proposes a change; it applies only if committed and if its expectations hold.
+     *
+     * @param command  the change
+     * @param deadline how long to wait for the commit
+     * @return the command's result; fails with a {@link MetadataException} when it could not be committed in time
+     *         (no majority of voters, say), which leaves open whether it was
+     */
+    CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline);
+
+    /**
+     * Returns this node's part in the replication.
+     *
+     * @return the status
+     */
+    MetadataStatus status();
+
+    /** Stops following and proposing; the state is kept where it is stored. */
+    @Override
+    void close();
+
+    /**
+     * Starts the Ratis replica of this node.
+     *
+     * @param settings where it runs and who the voters are
+     * @return the running replica
+     * @throws MetadataException if its storage or port cannot be used
+     */
+    static Metadata ratis(MetadataSettings settings) {
+        return RatisMetadata.start(settings);
+    }
+}

@@ -1,0 +1,47 @@
+package org.autodisk.node.meta;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Where a node's metadata replica runs and with whom.
+ *
+ * @param nodeId          this node
+ * @param peers           every member's replica: id, {@code host:port}, and whether it votes
+ * @param bindHost        the host the replica binds to
+ * @param port            the replica's port
+ * @param dir             its Raft log and snapshots
+ * @param secret          the cluster secret, from which the Raft group id is derived at the first start (so a
+ *                        stranger cannot address the group), or {@code null} for a one-node cluster
+ * @param electionTimeout the lower election timeout; the upper one is twice it
+ * @param snapshotEvery   a snapshot after this many log entries; older snapshots and log segments are removed
+ * @param requestTimeout  how long a proposal may take by default
+ */
+public record MetadataSettings(String nodeId, List<Peer> peers, String bindHost, int port, Path dir, String secret,
+        Duration electionTimeout, long snapshotEvery, Duration requestTimeout) {
+
+    /** Copies the list. */
+    public MetadataSettings {
+        peers = List.copyOf(peers);
+    }
+
+    /**
+     * One member's replica.
+     *
+     * @param id      node id
+     * @param address {@code host:port} of its replica
+     * @param voter   whether it votes (else it follows the log as a listener)
+     */
+    public record Peer(String id, String address, boolean voter) {
+    }
+
+    /**
+     * Returns the ids of the voters.
+     *
+     * @return voter ids in order
+     */
+    public List<String> voters() {
+        return peers.stream().filter(Peer::voter).map(Peer::id).toList();
+    }
+}

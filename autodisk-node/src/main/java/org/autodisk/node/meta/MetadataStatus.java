@@ -1,0 +1,15 @@
+package org.autodisk.node.meta;
+
+/**
+ * A node's part in the metadata replication, for status.
+ *
+ * @param role      {@code leader}, {@code follower}, {@code candidate} or {@code listener} (a node that follows
+ *                  the log without voting), or {@code in-memory}
+ * @param leader    the leader this node knows, or {@code null}
+ * @param term      the current term
+ * @param applied   the last log index applied here
+ * @param version   the version of the state applied here
+ * @param address   where the replica listens ({@code host:port}), or empty in memory
+ */
+public record MetadataStatus(String role, String leader, long term, long applied, long version, String address) {
+}

@@ -1,0 +1,233 @@
+package org.autodisk.node.meta;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.HdrHistogram.Histogram;
+import org.apache.ratis.RaftConfigKeys;
+import org.apache.ratis.client.RaftClient;
+import org.apache.ratis.conf.RaftProperties;
+import org.apache.ratis.netty.NettyConfigKeys;
+import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftGroup;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.RaftPeer;
+import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.retry.RetryPolicies;
+import org.apache.ratis.rpc.SupportedRpcType;
+import org.apache.ratis.server.DivisionInfo;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.server.RaftServerConfigKeys;
+import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.SizeInBytes;
+import org.apache.ratis.util.TimeDuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The metadata replica of one node on Apache Ratis: voters elect a leader and commit; every other member follows
+ * the log as a Ratis listener, so every node applies every committed change to its own copy. Proposals go through
+ * a Ratis client with a bounded retry policy and a deadline, so that no caller waits for ever without a majority.
+ * Snapshots are taken automatically and the log and older snapshots behind them are removed.
+ */
+final class RatisMetadata implements Metadata {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RatisMetadata.class);
+    private static final String GROUP_FILE = "group-id";
+    private static final long RETRY_SLEEP_MS = 200;
+
+    private final MetadataSettings settings;
+    private final RaftGroup group;
+    private final RaftServer server;
+    private final RaftClient client;
+    private final MetaStateMachine machine;
+
+    private RatisMetadata(MetadataSettings settings, RaftGroup group, RaftServer server, RaftClient client,
+            MetaStateMachine machine) {
+        this.settings = settings;
+        this.group = group;
+        this.server = server;
+        this.client = client;
+        this.machine = machine;
+    }
+
+    static RatisMetadata start(MetadataSettings s) {
+        MetaStateMachine machine = new MetaStateMachine(s.nodeId());
+        RaftServer server = null;
+        try {
+            Files.createDirectories(s.dir());
+            RaftGroup group = RaftGroup.valueOf(groupId(s), peers(s));
+            server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf(s.nodeId())).setGroup(group)
+                    .setProperties(serverProperties(s)).setStateMachine(machine)
+                    .setOption(RaftStorage.StartupOption.RECOVER).build();
+            server.start();
+            // bounded: a proposal is retried (leader changes, no leader yet) for about the request timeout at most
+            int retries = (int) Math.max(1, s.requestTimeout().toMillis() / RETRY_SLEEP_MS);
+            RaftClient client = RaftClient.newBuilder().setProperties(clientProperties(s)).setRaftGroup(group)
+                    .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(retries,
+                            TimeDuration.valueOf(RETRY_SLEEP_MS, TimeUnit.MILLISECONDS))).build();
+            LOG.info("{}: metadata replica on {}:{} ({}), voters {}, group {}", s.nodeId(), s.bindHost(), s.port(),
+                    s.voters().contains(s.nodeId()) ? "voter" : "listener", s.voters(), group.getGroupId());
+            return new RatisMetadata(s, group, server, client, machine);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(server);
+            throw new MetadataException("node " + s.nodeId() + ": cannot start the metadata replica on port "
+                    + s.port() + " with its storage in " + s.dir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<RaftPeer> peers(MetadataSettings s) {
+        return s.peers().stream().map(p -> RaftPeer.newBuilder().setId(p.id()).setAddress(p.address())
+                .setStartupRole(p.voter() ? RaftPeerRole.FOLLOWER : RaftPeerRole.LISTENER).build()).toList();
+    }
+
+    /**
+     * The Raft group id: derived from the cluster secret at the first start and kept in the storage directory, so
+     * that a later change of the secret does not orphan the stored metadata.
+     */
+    private static RaftGroupId groupId(MetadataSettings s) throws IOException {
+        Path file = s.dir().resolve(GROUP_FILE);
+        if (Files.exists(file)) {
+            return RaftGroupId.valueOf(UUID.fromString(Files.readString(file).trim()));
+        }
+        UUID id = UUID.nameUUIDFromBytes(s.secret() == null ? "autodisk-metadata".getBytes(StandardCharsets.UTF_8)
+                : hmac(s.secret(), "autodisk-metadata-group"));
+        Files.writeString(file, id + "\n");
+        return RaftGroupId.valueOf(id);
+    }
+
+    private static byte[] hmac(String secret, String label) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return mac.doFinal(label.getBytes(StandardCharsets.UTF_8));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is not available", e);
+        }
+    }
+
+    private static RaftProperties serverProperties(MetadataSettings s) {
+        RaftProperties p = clientProperties(s);
+        NettyConfigKeys.Server.setHost(p, s.bindHost());
+        NettyConfigKeys.Server.setPort(p, s.port());
+        NettyConfigKeys.Server.setUseEpoll(p, false);
+        RaftServerConfigKeys.setStorageDir(p, List.of(s.dir().toFile()));
+        TimeDuration min = TimeDuration.valueOf(s.electionTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        RaftServerConfigKeys.Rpc.setTimeoutMin(p, min);
+        RaftServerConfigKeys.Rpc.setTimeoutMax(p, min.multiply(2));
+        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
+        RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEvery());
+        RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
+        RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(p, true);
+        RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf("1MB"));
+        RaftServerConfigKeys.Log.setPreallocatedSize(p, SizeInBytes.valueOf("64KB"));
+        return p;
+    }
+
+    private static RaftProperties clientProperties(MetadataSettings s) {
+        RaftProperties p = new RaftProperties();
+        RaftConfigKeys.Rpc.setType(p, SupportedRpcType.NETTY);
+        RaftServerConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(
+                Math.max(1000, s.electionTimeout().toMillis() * 3), TimeUnit.MILLISECONDS));
+        return p;
+    }
+
+    @Override
+    public MetaState current() {
+        return machine.state();
+    }
+
+    @Override
+    public void subscribe(Consumer<MetaState> listener) {
+        machine.subscribe(listener);
+    }
+
+    @Override
+    public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
+        MetaEntry entry = new MetaEntry(command, settings.nodeId(), System.currentTimeMillis() * 1000);
+        Message message = Message.valueOf(ByteString.copyFrom(MetaCodec.write(entry)));
+        return client.async().send(message).orTimeout(deadline.toMillis(), TimeUnit.MILLISECONDS)
+                .handle((reply, error) -> result(command, deadline, reply, error));
+    }
+
+    private CommandResult result(MetaCommand command, Duration deadline, RaftClientReply reply, Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof TimeoutException) {
+            throw new MetadataException("the metadata change " + name(command) + " was not committed within "
+                    + deadline.toMillis() + " ms: no majority of the voters " + settings.voters() + " answered ("
+                    + describe(status()) + "); it may still commit", cause);
+        }
+        if (cause != null || !reply.isSuccess()) {
+            Throwable why = cause != null ? cause : reply.getException();
+            throw new MetadataException("the metadata change " + name(command) + " failed: " + why, why);
+        }
+        return MetaCodec.read(reply.getMessage().getContent().toByteArray(), CommandResult.class);
+    }
+
+    private static String name(MetaCommand command) {
+        return command.getClass().getSimpleName().toLowerCase(Locale.ROOT);
+    }
+
+    private static String describe(MetadataStatus s) {
+        return "this node is " + s.role() + (s.leader() == null ? ", no leader known" : ", leader " + s.leader());
+    }
+
+    @Override
+    public MetadataStatus status() {
+        try {
+            DivisionInfo info = server.getDivision(group.getGroupId()).getInfo();
+            RaftPeerId leader = info.getLeaderId();
+            return new MetadataStatus(info.getCurrentRole().name().toLowerCase(Locale.ROOT),
+                    leader == null ? null : leader.toString(), info.getCurrentTerm(), info.getLastAppliedIndex(),
+                    machine.state().version(), settings.bindHost() + ":" + settings.port());
+        } catch (IOException e) {
+            return new MetadataStatus("stopped", null, 0, 0, machine.state().version(),
+                    settings.bindHost() + ":" + settings.port());
+        }
+    }
+
+    /**
+     * Returns the time from proposal to apply on this replica, in microseconds (wall clocks).
+     *
+     * @return the histogram
+     */
+    Histogram applyLag() {
+        return machine.applyLag();
+    }
+
+    @Override
+    public void close() {
+        try {
+            client.close();
+        } catch (IOException e) {
+            LOG.warn("{}: closing the metadata client failed: {}", settings.nodeId(), e.toString());
+        }
+        closeQuietly(server);
+    }
+
+    private static void closeQuietly(RaftServer server) {
+        if (server == null) {
+            return;
+        }
+        try {
+            server.close();
+        } catch (IOException e) {
+            LOG.warn("closing the metadata replica failed: {}", e.toString());
+        }
+    }
+}
