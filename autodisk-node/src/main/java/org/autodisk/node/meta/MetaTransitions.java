@@ -112,9 +112,10 @@ public final class MetaTransitions {
         int low = Keys.compare(at, r.low());
         int high = r.high() == null ? -1 : Keys.compare(at, r.high());
         if (low == 0 || high == 0) {
-            return Keys.render(at) + " is already a boundary of " + r + ": a split there would leave an empty range";
+            return "'" + Keys.render(at) + "' is already a boundary of " + r + ": a split there would leave an empty "
+                    + "range";
         }
-        return low < 0 || high > 0 ? "key " + Keys.render(at) + " is not in " + r : null;
+        return low < 0 || high > 0 ? "key '" + Keys.render(at) + "' is not in " + r : null;
     }
 
     private static Outcome changeRange(MetaState s, long index, MetaCommand.ChangeRange c) {

@@ -1,0 +1,192 @@
+package org.autodisk.node.meta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.stream.Stream;
+import org.autodisk.core.Keys;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The metadata's Ratis replicas in one process: three voters and a listener on loopback. Every replica applies
+ * every committed change; a listener proposes through the leader; losing a minority changes nothing, losing the
+ * majority fails proposals within their deadline and keeps every replica's state; snapshots restore a replica
+ * and only the newest are kept; a replica restarted alone has its state from its own log.
+ */
+class RatisMetadataTest {
+
+    private static final List<String> IDS = List.of("d1", "d2", "d3", "l1");
+
+    @TempDir
+    Path dir;
+
+    private final List<MetadataSettings.Peer> peers = new ArrayList<>();
+    private final List<Integer> ports = new ArrayList<>();
+    private final Metadata[] replicas = new Metadata[IDS.size()];
+    private long snapshotEvery = 1000;
+
+    @AfterEach
+    void stop() {
+        for (Metadata m : replicas) {
+            if (m != null) {
+                m.close();
+            }
+        }
+    }
+
+    private void startAll() throws IOException {
+        for (String id : IDS) {
+            int port = freePort();
+            ports.add(port);
+            peers.add(new MetadataSettings.Peer(id, "127.0.0.1:" + port, id.startsWith("d")));
+        }
+        for (int i = 0; i < IDS.size(); i++) {
+            start(i);
+        }
+        replicas[0].submit(MetaTransitionsTest.bootstrap(), Duration.ofSeconds(30)).join();
+        awaitAll(s -> s.bootstrapped());
+    }
+
+    private void start(int i) {
+        replicas[i] = Metadata.ratis(new MetadataSettings(IDS.get(i), peers, "127.0.0.1", ports.get(i),
+                dir.resolve(IDS.get(i)), "test-secret-0123456789", Duration.ofMillis(300), snapshotEvery,
+                Duration.ofSeconds(10)));
+    }
+
+    private void stop(int i) {
+        replicas[i].close();
+        replicas[i] = null;
+    }
+
+    private void awaitAll(java.util.function.Predicate<MetaState> p) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> Stream.of(replicas).filter(m -> m != null)
+                .allMatch(m -> p.test(m.current())));
+    }
+
+    /** Splits at a key as the replica knows the range, and waits until the replica applied the outcome. */
+    private static CommandResult split(Metadata m, String at) {
+        MetaState s = m.current();
+        RangeDescriptor r = s.rangeOf(Keys.utf8(at));
+        CommandResult result = m.submit(new MetaCommand.Split(r.id(), r.generation(), Keys.utf8(at)),
+                Duration.ofSeconds(10)).join();
+        await().atMost(Duration.ofSeconds(10)).until(() -> m.current().version() >= result.version());
+        return result;
+    }
+
+    @Test
+    void everyReplicaAppliesEveryChangeAndAListenerProposesThroughTheLeader() throws IOException {
+        startAll();
+        assertThat(replicas[3].status().role()).isEqualTo("listener");
+        assertThat(Stream.of(replicas).map(m -> m.status().role())).containsOnlyOnce("leader");
+        CommandResult r = split(replicas[3], "k");
+        assertThat(r.applied()).isTrue();
+        awaitAll(s -> s.ranges().size() == 4);
+        MetaState leaderState = replicas[0].current();
+        for (Metadata m : replicas) {
+            assertThat(m.current()).isEqualTo(leaderState);
+        }
+        List<MetaState> seen = new ArrayList<>();
+        replicas[3].subscribe(seen::add);
+        split(replicas[1], "x");
+        await().until(() -> seen.stream().anyMatch(s -> s.ranges().size() == 5));
+    }
+
+    @Test
+    void aMinorityLostChangesNothingAMajorityLostStopsChangesButNoReplicaLosesItsState() throws IOException {
+        startAll();
+        int leader = leader();
+        stop(leader);
+        int other = leader == 0 ? 1 : 0;
+        assertThat(split(replicas[other], "k").applied()).as("two of three voters commit").isTrue();
+        awaitAll(s -> s.ranges().size() == 4);
+        int third = IDS.indexOf(IDS.stream().filter(id -> id.startsWith("d") && !id.equals(IDS.get(leader))
+                && !id.equals(IDS.get(other))).findFirst().orElseThrow());
+        stop(third);
+        MetaState before = replicas[other].current();
+        assertThatThrownBy(() -> replicas[3].submit(new MetaCommand.Split(1, 1, Keys.utf8("i")),
+                Duration.ofSeconds(3)).join())
+                .isInstanceOf(CompletionException.class).cause().isInstanceOf(MetadataException.class)
+                .hasMessageContaining("was not committed within 3000 ms: no majority of the voters [d1, d2, d3]");
+        assertThat(replicas[other].current()).isEqualTo(before);
+        assertThat(replicas[3].current().ranges()).hasSize(4);
+        start(leader);
+        start(third);
+        awaitAll(s -> s.ranges().size() >= 4);
+        assertThat(split(replicas[3], "x").applied()).isTrue();
+    }
+
+    @Test
+    void aReplicaRestartedAloneHasItsStateFromItsOwnLog() throws IOException {
+        startAll();
+        split(replicas[0], "k");
+        awaitAll(s -> s.ranges().size() == 4);
+        for (int i = 0; i < IDS.size(); i++) {
+            stop(i);
+        }
+        start(3);
+        await().atMost(Duration.ofSeconds(30)).until(() -> replicas[3].current().ranges().size() == 4);
+        start(1);
+        await().atMost(Duration.ofSeconds(30)).until(() -> replicas[1].current().ranges().size() == 4);
+    }
+
+    @Test
+    void snapshotsRestoreAReplicaAndOnlyTheNewestAreKept() throws IOException {
+        snapshotEvery = 5;
+        startAll();
+        String[] keys = {"b", "c", "e", "f", "g", "j", "k", "m", "n", "r", "s", "t", "u", "v", "w", "y"};
+        for (String k : keys) {
+            assertThat(split(replicas[0], k).applied()).isTrue();
+        }
+        awaitAll(s -> s.ranges().size() == 3 + keys.length);
+        MetaState expected = replicas[0].current();
+        for (int i = 0; i < IDS.size(); i++) {
+            stop(i);
+        }
+        for (String id : IDS) {
+            try (Stream<Path> files = Files.walk(dir.resolve(id))) {
+                assertThat(files.filter(p -> p.getFileName().toString().startsWith("snapshot.")
+                        && !p.toString().endsWith(".md5")).count()).as(id + " keeps at most 2 snapshots")
+                        .isBetween(1L, 2L);
+            }
+        }
+        for (int i = 0; i < IDS.size(); i++) {
+            start(i);
+        }
+        awaitAll(s -> s.ranges().size() == expected.ranges().size());
+        for (Metadata m : replicas) {
+            assertThat(m.current().ranges()).isEqualTo(expected.ranges());
+        }
+    }
+
+    private int leader() {
+        await().atMost(Duration.ofSeconds(30)).until(() -> Stream.of(replicas).anyMatch(m -> m != null
+                && m.status().role().equals("leader")));
+        for (int i = 0; i < replicas.length; i++) {
+            if (replicas[i] != null && replicas[i].status().role().equals("leader")) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no leader");
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            return s.getLocalPort();
+        }
+    }
+}
