@@ -36,11 +36,13 @@ public final class AutoDiskClient implements AutoCloseable {
     private final Connector connector;
     private final Failover failover;
     private final DefaultAsyncClient async;
+    private final AutoDiskAdmin admin;
 
     private AutoDiskClient(ClientSettings settings, Connector connector, Failover failover) {
         this.connector = connector;
         this.failover = failover;
         this.async = new DefaultAsyncClient(new Dispatcher(failover, settings.requestTimeout()), settings.limits());
+        this.admin = new AutoDiskAdmin(this, async);
     }
 
     /**
@@ -195,6 +197,15 @@ public final class AutoDiskClient implements AutoCloseable {
     }
 
     /**
+     * Returns the administrative view: ranges, members and splits. It shares this client's connection.
+     *
+     * @return the admin view
+     */
+    public AutoDiskAdmin admin() {
+        return admin;
+    }
+
+    /**
      * Reloads the rules of every node from its rules directory, all or none.
      *
      * @return what each node said and whether the new rules are in force
@@ -230,7 +241,7 @@ public final class AutoDiskClient implements AutoCloseable {
         connector.close();
     }
 
-    private <T> T await(CompletableFuture<T> future) {
+    <T> T await(CompletableFuture<T> future) {
         if (!future.isDone() && connector.inEventLoop()) {
             throw new IllegalStateException("blocking AutoDiskClient call on the client's I/O thread (in a future "
                     + "callback?): use async() there");

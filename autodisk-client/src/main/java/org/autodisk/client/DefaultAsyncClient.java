@@ -8,7 +8,10 @@ import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.Limits;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MembersReport;
+import org.autodisk.core.cluster.RangesReport;
 import org.autodisk.core.cluster.RulesReload;
+import org.autodisk.core.cluster.SplitResult;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
 import org.autodisk.core.protocol.KeyValue;
@@ -150,6 +153,25 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
     public CompletableFuture<RulesReload> reloadRules() {
         return external(dispatcher.call(Opcode.RULES_RELOAD, RulesReloadRequest.cluster().encode(), false, true)
                 .thenApply(reply -> reply.parse(body -> RulesReload.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<RangesReport> ranges() {
+        return external(dispatcher.call(Opcode.RANGES, EMPTY, false, true)
+                .thenApply(reply -> reply.parse(body -> RangesReport.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<MembersReport> members() {
+        return external(dispatcher.call(Opcode.MEMBERS, EMPTY, false, true)
+                .thenApply(reply -> reply.parse(body -> MembersReport.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<SplitResult> split(byte[] key) {
+        String problem = Validation.key(limits, key);
+        if (problem != null) {
+            return CompletableFuture.failedFuture(Errors.invalid(problem));
+        }
+        return external(dispatcher.call(Opcode.SPLIT, new KeyRequest(key).encode(), false, false)
+                .thenApply(reply -> reply.parse(body -> SplitResult.fromJson(Responses.parseBytes(body)))));
     }
 
     @Override

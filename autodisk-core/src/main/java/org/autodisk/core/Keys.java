@@ -26,6 +26,16 @@ public final class Keys {
     }
 
     /**
+     * Returns the smallest key above a key: the key followed by a zero byte.
+     *
+     * @param key the key
+     * @return its successor
+     */
+    public static byte[] successor(byte[] key) {
+        return Arrays.copyOf(key, key.length + 1);
+    }
+
+    /**
      * Encodes a string key as UTF-8.
      *
      * @param key the key text

@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
         description = "A distributed storage cluster of autonomous disks.",
         subcommands = {NodeCommand.class, LocalCommand.class, DemoCommand.class, InsertCommand.class,
             SearchCommand.class, DeleteCommand.class, TraverseCommand.class, StatusCommand.class,
-            RulesCommand.class, CommandLine.HelpCommand.class})
+            RangesCommand.class, MembersCommand.class, SplitCommand.class, RulesCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main {
 
     private Main() {

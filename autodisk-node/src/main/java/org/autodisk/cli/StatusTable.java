@@ -17,25 +17,42 @@ final class StatusTable {
         StringBuilder b = new StringBuilder();
         b.append("cluster map v").append(s.mapVersion()).append(" (").append(s.directory())
                 .append(" directory), reported by ").append(s.reportedBy()).append('\n');
-        b.append(String.format("%-6s %-5s %-22s %-11s %10s %12s %14s%n", "NODE", "ROLE", "ADDRESS", "STATE",
-                "STREAMS", "REQUESTS", "QUEUE p50/p99"));
+        b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10s %12s %14s%n", "NODE", "ROLE", "ADDRESS", "STATE",
+                "META", "STREAMS", "REQUESTS", "QUEUE p50/p99"));
         for (NodeStatus n : s.nodes()) {
             Map<String, Double> m = n.metrics();
-            b.append(String.format("%-6s %-5s %-22s %-11s %10d %12.0f %6.0f/%-6.0fus%n", n.id(), n.role(), n.address(),
-                    state(n), n.streamCount(), m.getOrDefault(MetricNames.REQUESTS, 0.0),
+            b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10d %12.0f %6.0f/%-6.0fus%n", n.id(), n.role(),
+                    n.address(), state(n), n.reachable() ? n.metadata().getOrDefault("role", "-") : "-",
+                    n.streamCount(), m.getOrDefault(MetricNames.REQUESTS, 0.0),
                     m.getOrDefault(MetricNames.p50(MetricNames.QUEUE_WAIT), 0.0),
                     m.getOrDefault(MetricNames.p99(MetricNames.QUEUE_WAIT), 0.0)));
         }
-        b.append(String.format("%-6s %-20s %-20s %-6s %-6s %-7s %-9s %s%n", "RANGE", "FROM (incl)", "TO (excl)",
-                "OWNER", "EPOCH", "BACKUP", "LOG", "BACKUP LAG"));
+        b.append(String.format("%-6s %-20s %-20s %-6s %-6s %-4s %-7s %-9s %s%n", "RANGE", "FROM (incl)",
+                "TO (excl)", "OWNER", "EPOCH", "GEN", "BACKUP", "LOG", "BACKUP LAG"));
         for (RangeStatus r : s.ranges()) {
             String low = r.low().length == 0 ? "-inf" : Keys.render(r.low());
-            b.append(String.format("%-6d %-20s %-20s %-6s %-6d %-7s %-9s %s%n", r.id(), low, Keys.render(r.high()),
-                    r.owner(), r.epoch(), r.backup() == null ? "-" : r.backup(),
+            b.append(String.format("%-6d %-20s %-20s %-6s %-6d %-4d %-7s %-9s %s%n", r.id(), low,
+                    Keys.render(r.high()), r.owner(), r.epoch(), r.generation(), r.backup() == null ? "-" : r.backup(),
                     r.logNodes() == null || r.logNodes().isEmpty() ? "-" : String.join(",", r.logNodes()),
                     r.backupLag() < 0 ? "-" : r.backupLag() + " records"));
         }
         return b.toString();
+    }
+
+    /**
+     * Tells whether the node that reported a status can serve: it knows the cluster's ranges from the metadata.
+     *
+     * @param s the status, as the node asked reported it
+     * @return {@code null} if healthy, else why not
+     */
+    static String unhealthy(ClusterStatus s) {
+        NodeStatus self = s.nodes().stream().filter(n -> n.id().equals(s.reportedBy())).findFirst().orElse(null);
+        String replica = self == null ? "unknown" : self.metadata().getOrDefault("role", "unknown");
+        if (s.ranges().isEmpty()) {
+            return "node " + s.reportedBy() + " does not know the cluster's ranges: its metadata replica (" + replica
+                    + ") has no cluster metadata yet";
+        }
+        return null;
     }
 
     private static String state(NodeStatus n) {

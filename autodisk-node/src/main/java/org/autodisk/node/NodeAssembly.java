@@ -114,7 +114,8 @@ final class NodeAssembly {
                 config.metadataVoters().contains(id)), MetaBootstrap::close);
         NodeContext ctx = new NodeContext(config.self(), config.members(), metadata, directory, peers, queue,
                 metrics, rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
-                config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf);
+                config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf,
+                Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
         NodeRole role = logNode ? LogRole.open(resources, config, ctx, log)
                 : DataRole.open(resources, config, ctx, storage);
         RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);

@@ -19,6 +19,14 @@ public interface NodeActions {
     }
 
     /**
+     * Splits a range this node owns at its middle stream: both halves stay here, no data moves.
+     *
+     * @param rangeId the range
+     */
+    default void split(int rangeId) {
+    }
+
+    /**
      * Starts moving a range to another node.
      *
      * @param rangeId the range

@@ -13,9 +13,18 @@ import java.util.List;
  * @param catchUpIdleMillis after this long without appends any backlog is caught up (catch-up.drl)
  * @param skewRatio a node serving more than this times the cluster average is reported (load.drl)
  * @param skewMinRequestsPerSecond below this rate a node is never reported as skewed (load.drl)
+ * @param splitKeys a range holding more streams than this splits (split.drl)
+ * @param splitBytes a range holding more bytes of keys and values than this splits (split.drl)
  */
 public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
-        long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond) {
+        long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond,
+        long splitKeys, long splitBytes) {
+
+    /** Streams beyond which a range splits, by default. */
+    public static final long DEFAULT_SPLIT_KEYS = 1_000_000;
+
+    /** Bytes beyond which a range splits, by default (256 MiB). */
+    public static final long DEFAULT_SPLIT_BYTES = 256L << 20;
 
     /** Copies the lists. */
     public RuleConfig {
@@ -24,8 +33,25 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
     }
 
     /**
+     * Settings with the default split thresholds.
+     *
+     * @param logMultiplicity          the cluster's log multiplicity
+     * @param doubleLogPrefixes        keys logged twice
+     * @param writeProtectedPrefixes   keys that cannot be deleted or replaced
+     * @param catchUpThreshold         unapplied records that start a catch-up
+     * @param catchUpIdleMillis        idle time after which any backlog is caught up
+     * @param skewRatio                load skew ratio
+     * @param skewMinRequestsPerSecond rate below which no node is skewed
+     */
+    public RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
+            long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond) {
+        this(logMultiplicity, doubleLogPrefixes, writeProtectedPrefixes, catchUpThreshold, catchUpIdleMillis,
+                skewRatio, skewMinRequestsPerSecond, DEFAULT_SPLIT_KEYS, DEFAULT_SPLIT_BYTES);
+    }
+
+    /**
      * The defaults: log multiplicity 1, no prefixes, catch up beyond 1000 records or after 200 ms idle, skew at
-     * twice the average and 100 req/s.
+     * twice the average and 100 req/s, split beyond a million streams or 256 MiB.
      *
      * @return the default settings
      */
@@ -42,7 +68,7 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
      */
     public RuleConfig withPrefixes(List<String> doubleLog, List<String> writeProtected) {
         return new RuleConfig(logMultiplicity, doubleLog, writeProtected, catchUpThreshold, catchUpIdleMillis,
-                skewRatio, skewMinRequestsPerSecond);
+                skewRatio, skewMinRequestsPerSecond, splitKeys, splitBytes);
     }
 
     /**

@@ -22,7 +22,8 @@ import java.util.stream.Stream;
 public record RuleSource(String name, String origin, String drl) {
 
     /** The rule files shipped with AutoDisk and loaded by default. */
-    public static final List<String> SHIPPED = List.of("routing.drl", "catch-up.drl", "load.drl", "suspect.drl");
+    public static final List<String> SHIPPED = List.of("routing.drl", "catch-up.drl", "load.drl", "suspect.drl",
+            "split.drl");
 
     private static final String BASE = "org/autodisk/rules/";
 

@@ -19,6 +19,11 @@ final class RecordingActions implements NodeActions {
     }
 
     @Override
+    public void split(int rangeId) {
+        calls.add("split " + rangeId);
+    }
+
+    @Override
     public void startMigration(int rangeId, String target) {
         calls.add("migrate " + rangeId + " " + target);
     }

@@ -83,6 +83,20 @@ class ShippedRulesTest {
     }
 
     @Test
+    void aRangeSplitsBeyondEitherThreshold() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        RuleConfig small = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000);
+        try (RuleEngine engine = RuleEngine.create(List.of(RuleSource.classpath("split.drl")), small, actions)) {
+            engine.evaluate(new RangeStats(1, "[, h)", 1000, 64_000, 1));
+            engine.evaluate(new RangeStats(2, "[h, p)", 1001, 10, 1));
+            engine.evaluate(new RangeStats(3, "[p, )", 10, 64_001, 1));
+            assertThat(actions.calls).containsExactly("split 2", "split 3");
+        }
+        assertThat(RuleConfig.defaults().splitKeys()).isEqualTo(1_000_000);
+        assertThat(RuleConfig.defaults().splitBytes()).isEqualTo(256L << 20);
+    }
+
+    @Test
     void suspectedNodeRaisesAnAlert() throws Exception {
         RecordingActions actions = new RecordingActions();
         try (RuleEngine engine = engine(actions, "suspect.drl")) {

@@ -18,6 +18,12 @@ public enum Opcode {
     TRAVERSE(5),
     /** The cluster map: nodes, ranges and counts, gathered by the node asked. */
     STATUS(6),
+    /** Every range with its owner, backups, epoch, generation, state, keys and bytes ({@code ranges}). */
+    RANGES(7),
+    /** Every member with its state and metadata replica ({@code members}). */
+    MEMBERS(8),
+    /** Split the range holding a key at that key ({@link KeyRequest}); data stays on its owner. */
+    SPLIT(9),
     /** Reload the rules on every node from its rules directory, all or none ({@link RulesReloadRequest}). */
     RULES_RELOAD(11);
 

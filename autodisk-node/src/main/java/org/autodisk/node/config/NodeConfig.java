@@ -130,9 +130,9 @@ public final class NodeConfig {
             throw new ConfigException("store.engine '" + engine + "' is unknown (expected rocksdb or memory)");
         }
         for (ConfigKey<?> k : NodeConfigKeys.ALL) {
-            int least = k == NodeConfigKeys.WAL_PREALLOCATE_BYTES ? 0 : 1;
-            if (k.type() == Integer.class && config.get(k) instanceof Integer i && i < least) {
-                throw new ConfigException(k.name() + " must be at least " + least + ", was " + i);
+            int least = k == NodeConfigKeys.WAL_PREALLOCATE_BYTES || k == NodeConfigKeys.RANGE_CHECK_MS ? 0 : 1;
+            if (config.get(k) instanceof Number n && !(n instanceof Double) && n.longValue() < least) {
+                throw new ConfigException(k.name() + " must be at least " + least + ", was " + n);
             }
         }
         new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());
@@ -254,7 +254,8 @@ public final class NodeConfig {
         return new RuleConfig(config.get(NodeConfigKeys.WAL_MULTIPLICITY), strings(NodeConfigKeys.RULES_DOUBLE_LOG),
                 strings(NodeConfigKeys.RULES_WRITE_PROTECTED), config.get(NodeConfigKeys.CATCH_UP_THRESHOLD),
                 config.get(NodeConfigKeys.CATCH_UP_IDLE_MS), config.get(NodeConfigKeys.RULES_SKEW_RATIO),
-                config.get(NodeConfigKeys.RULES_SKEW_MIN_RATE));
+                config.get(NodeConfigKeys.RULES_SKEW_MIN_RATE), config.get(NodeConfigKeys.RANGE_SPLIT_KEYS),
+                config.get(NodeConfigKeys.RANGE_SPLIT_BYTES));
     }
 
     @SuppressWarnings("rawtypes")

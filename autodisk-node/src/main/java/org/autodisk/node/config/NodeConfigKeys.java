@@ -3,6 +3,7 @@ package org.autodisk.node.config;
 import java.util.List;
 import org.autodisk.core.Limits;
 import org.autodisk.core.config.ConfigKey;
+import org.autodisk.rules.RuleConfig;
 
 /** Every node configuration key, with its default, type and one-line documentation. */
 public final class NodeConfigKeys {
@@ -103,6 +104,17 @@ public final class NodeConfigKeys {
     /** Metadata request timeout. */
     public static final ConfigKey<Integer> METADATA_TIMEOUT_MS = ConfigKey.of("metadata.request-timeout-ms",
             Integer.class, 10_000, "How long a metadata change may take to commit before it fails (no majority).");
+    /** Split by streams. */
+    public static final ConfigKey<Long> RANGE_SPLIT_KEYS = ConfigKey.of("range.split-keys", Long.class,
+            RuleConfig.DEFAULT_SPLIT_KEYS,
+            "split.drl splits a range holding more streams than this, at its middle stream.");
+    /** Split by bytes. */
+    public static final ConfigKey<Long> RANGE_SPLIT_BYTES = ConfigKey.of("range.split-bytes", Long.class,
+            RuleConfig.DEFAULT_SPLIT_BYTES,
+            "split.drl splits a range holding more bytes of keys and values than this (default 256 MiB).");
+    /** Range check period. */
+    public static final ConfigKey<Integer> RANGE_CHECK_MS = ConfigKey.of("range.check-ms", Integer.class, 60_000,
+            "Data node: how often it measures the ranges it owns and reports them to the rules; 0: never.");
     /** Drain timeout. */
     public static final ConfigKey<Integer> DRAIN_TIMEOUT_MS = ConfigKey.of("shutdown.drain-timeout-ms",
             Integer.class, 10_000, "On shutdown, how long queued and in-flight requests may take to finish.");
@@ -165,7 +177,8 @@ public final class NodeConfigKeys {
             QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES,
             ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD,
             TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS,
-            METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, DRAIN_TIMEOUT_MS,
+            METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, RANGE_SPLIT_KEYS, RANGE_SPLIT_BYTES, RANGE_CHECK_MS,
+            DRAIN_TIMEOUT_MS,
             WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);

@@ -2,16 +2,19 @@ package org.autodisk.node.data;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.autodisk.core.cluster.NodeStatus;
+import org.autodisk.core.protocol.Responses;
 import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
-import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Handlers;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
@@ -21,13 +24,15 @@ import org.autodisk.node.shipping.LogRecovery;
 import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
+import org.autodisk.node.store.RangeUsage;
+import org.autodisk.node.wire.RangeUsageReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The data node: owns ranges and serves their streams (INSERT, SEARCH, DELETE, TRAVERSE) through its store and
- * write-ahead log, keeps backup copies of other data nodes' ranges (BACKUP_APPLY), and reports its load to the
- * rules.
+ * write-ahead log, keeps backup copies of other data nodes' ranges (BACKUP_APPLY), reports its load and the size
+ * of its ranges to the rules, and splits the ranges they ask to split.
  */
 public final class DataRole implements NodeRole {
 
@@ -37,6 +42,8 @@ public final class DataRole implements NodeRole {
     private final DataServices services;
     private final LoadReports loadReports;
     private final long loadReportMs;
+    private final RangeChecks rangeChecks;
+    private final long rangeCheckMs;
 
     /**
      * The data node's storage, opened before its network.
@@ -47,11 +54,14 @@ public final class DataRole implements NodeRole {
     public record Storage(LocalStore store, BackupStores backups) {
     }
 
-    private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, long loadReportMs) {
+    private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, long loadReportMs,
+            RangeChecks rangeChecks, long rangeCheckMs) {
         this.ctx = ctx;
         this.services = services;
         this.loadReports = loadReports;
         this.loadReportMs = loadReportMs;
+        this.rangeChecks = rangeChecks;
+        this.rangeCheckMs = rangeCheckMs;
     }
 
     /**
@@ -102,8 +112,10 @@ public final class DataRole implements NodeRole {
                 WriteAheadLog::close);
         LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
                 config.dataNodes(), ctx.peers(), ctx.rules()), LoadReports::close);
+        RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store()),
+                RangeChecks::close);
         return new DataRole(ctx, new DataServices(storage.store(), wal, storage.backups()), reports,
-                config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS));
+                config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS), checks, config.get(NodeConfigKeys.RANGE_CHECK_MS));
     }
 
     private static WriteAheadLog recoverAndShip(NodeConfig config, NodeContext ctx, LocalStore store) {
@@ -140,7 +152,20 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.SEARCH, new SearchHandler(serving))
                 .serve(Operation.DELETE, new DeleteHandler(serving))
                 .serve(Operation.TRAVERSE, new TraverseHandler(serving))
-                .serve(Operation.BACKUP_APPLY, new BackupApplyHandler(ctx.nodeId(), services.backups()));
+                .serve(Operation.BACKUP_APPLY, new BackupApplyHandler(ctx.nodeId(), services.backups()))
+                .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
+                        ctx.metadata().current().version(), rangeUsage()).encode())));
+    }
+
+    @Override
+    public Map<Integer, RangeUsage> rangeUsage() {
+        Map<Integer, RangeUsage> out = new TreeMap<>();
+        for (RangeDescriptor r : ctx.metadata().current().ranges()) {
+            if (r.owner().equals(ctx.nodeId())) {
+                out.put(r.id(), services.store().usage(r.low(), r.high()));
+            }
+        }
+        return out;
     }
 
     @Override
@@ -159,5 +184,6 @@ public final class DataRole implements NodeRole {
     @Override
     public void start(Supplier<NodeStatus> self) {
         loadReports.start(loadReportMs, self);
+        rangeChecks.start(rangeCheckMs);
     }
 }

@@ -3,7 +3,6 @@ package org.autodisk.node.data;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
-import org.autodisk.node.meta.MetadataStatus;
 import org.autodisk.node.ops.NodeContext;
 
 /**
@@ -30,21 +29,8 @@ record Serving(NodeContext ctx, DataServices services, Router router, RuleGate g
      */
     Placement locate(byte[] key) {
         if (!ctx.directory().ready()) {
-            throw new ProtocolException(Status.NODE_UNAVAILABLE, notReady(ctx));
+            throw new ProtocolException(Status.NODE_UNAVAILABLE, ctx.metadataNotReady());
         }
         return ctx.directory().locate(key);
-    }
-
-    /**
-     * Says why a node cannot route yet.
-     *
-     * @param ctx the node
-     * @return the message, naming the voters and what this node knows of the metadata
-     */
-    static String notReady(NodeContext ctx) {
-        MetadataStatus m = ctx.metadata().status();
-        return "node " + ctx.nodeId() + " does not know the cluster's ranges yet: the cluster metadata is not "
-                + "created or not yet replicated here (this replica is " + m.role() + ", leader "
-                + (m.leader() == null ? "unknown" : m.leader()) + "); retry in a moment";
     }
 }

@@ -22,10 +22,12 @@ public enum StartupStep {
     WRITE_AHEAD_LOG,
     /** Data node: prepare the load reports for the rules. */
     LOAD_REPORTS,
+    /** Data node: prepare the range checks that report range sizes to the split rules. */
+    RANGE_CHECKS,
     /** Log node: prepare the backup catch-up. */
     CATCH_UP,
     /** Bind the server socket. */
     SERVER,
-    /** Start background work (load reports, catch-up). */
+    /** Start background work (load reports, range checks, catch-up). */
     BACKGROUND
 }

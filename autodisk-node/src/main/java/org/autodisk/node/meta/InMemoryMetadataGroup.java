@@ -75,10 +75,14 @@ public final class InMemoryMetadataGroup {
         private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
         private volatile MetaState seen = MetaState.EMPTY;
         private volatile boolean held;
+        private final VersionWaiters waiters;
 
         View(String nodeId) {
             this.nodeId = nodeId;
             this.seen = InMemoryMetadataGroup.this.current();
+            this.waiters = new VersionWaiters(nodeId);
+            listeners.add(waiters);
+            waiters.accept(seen);
         }
 
         synchronized void deliver(MetaState s) {
@@ -101,6 +105,11 @@ public final class InMemoryMetadataGroup {
         }
 
         @Override
+        public CompletableFuture<MetaState> awaitVersion(long version, Duration timeout) {
+            return waiters.await(version, timeout);
+        }
+
+        @Override
         public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
             if (!available) {
                 return CompletableFuture.failedFuture(new MetadataException("the metadata change was not "
@@ -113,7 +122,8 @@ public final class InMemoryMetadataGroup {
 
         @Override
         public MetadataStatus status() {
-            return new MetadataStatus("in-memory", null, 0, seen.version(), seen.version(), "");
+            return new MetadataStatus("in-memory", null, 0, seen.version(), seen.version(), "",
+                    seen.members().stream().filter(m -> "data".equals(m.role())).map(Member::id).limit(3).toList());
         }
 
         @Override

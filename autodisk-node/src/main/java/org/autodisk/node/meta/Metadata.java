@@ -26,6 +26,16 @@ public interface Metadata extends AutoCloseable {
     void subscribe(Consumer<MetaState> listener);
 
     /**
+     * Waits until this node has applied a version of the metadata (another node named it: a node that routed
+     * with a newer map, or the commit of a change this node proposed).
+     *
+     * @param version the version
+     * @param timeout how long at most
+     * @return the first state applied at or above it; fails with a {@link MetadataException} after the timeout
+     */
+    CompletableFuture<MetaState> awaitVersion(long version, Duration timeout);
+
+    /**
      * Proposes a change; it applies only if committed and if its expectations hold.
      *
      * @param command  the change

@@ -1,5 +1,7 @@
 package org.autodisk.node.meta;
 
+import java.util.List;
+
 /**
  * A node's part in the metadata replication, for status.
  *
@@ -10,6 +12,13 @@ package org.autodisk.node.meta;
  * @param applied   the last log index applied here
  * @param version   the version of the state applied here
  * @param address   where the replica listens ({@code host:port}), or empty in memory
+ * @param voters    the nodes that vote
  */
-public record MetadataStatus(String role, String leader, long term, long applied, long version, String address) {
+public record MetadataStatus(String role, String leader, long term, long applied, long version, String address,
+        List<String> voters) {
+
+    /** Copies the list. */
+    public MetadataStatus {
+        voters = List.copyOf(voters);
+    }
 }

@@ -56,6 +56,7 @@ final class RatisMetadata implements Metadata {
     private final RaftServer server;
     private final RaftClient client;
     private final MetaStateMachine machine;
+    private final VersionWaiters waiters;
 
     private RatisMetadata(MetadataSettings settings, RaftGroup group, RaftServer server, RaftClient client,
             MetaStateMachine machine) {
@@ -64,6 +65,8 @@ final class RatisMetadata implements Metadata {
         this.server = server;
         this.client = client;
         this.machine = machine;
+        this.waiters = new VersionWaiters(settings.nodeId());
+        machine.subscribe(waiters);
     }
 
     static RatisMetadata start(MetadataSettings s) {
@@ -158,6 +161,11 @@ final class RatisMetadata implements Metadata {
     }
 
     @Override
+    public CompletableFuture<MetaState> awaitVersion(long version, Duration timeout) {
+        return waiters.await(version, timeout);
+    }
+
+    @Override
     public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
         MetaEntry entry = new MetaEntry(command, settings.nodeId(), System.currentTimeMillis() * 1000);
         Message message = Message.valueOf(ByteString.copyFrom(MetaCodec.write(entry)));
@@ -194,10 +202,10 @@ final class RatisMetadata implements Metadata {
             RaftPeerId leader = info.getLeaderId();
             return new MetadataStatus(info.getCurrentRole().name().toLowerCase(Locale.ROOT),
                     leader == null ? null : leader.toString(), info.getCurrentTerm(), info.getLastAppliedIndex(),
-                    machine.state().version(), settings.bindHost() + ":" + settings.port());
+                    machine.state().version(), settings.bindHost() + ":" + settings.port(), settings.voters());
         } catch (IOException e) {
             return new MetadataStatus("stopped", null, 0, 0, machine.state().version(),
-                    settings.bindHost() + ":" + settings.port());
+                    settings.bindHost() + ":" + settings.port(), settings.voters());
         }
     }
 

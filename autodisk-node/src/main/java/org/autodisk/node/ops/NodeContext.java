@@ -1,11 +1,13 @@
 package org.autodisk.node.ops;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Function;
 import org.autodisk.core.Limits;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.MetadataStatus;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.queue.RequestQueue;
@@ -26,11 +28,12 @@ import org.autodisk.node.rules.NodeRules;
  * @param hopLimit         forward.hop-limit
  * @param maxResponseBytes limits.max-response-bytes
  * @param logNodesOf       the log nodes of each data node
+ * @param metadataTimeout  metadata.request-timeout-ms: how long a metadata change may take to commit
  */
 public record NodeContext(ClusterMember self, List<ClusterMember> members, Metadata metadata, Directory directory,
         PeerChannel peers,
         RequestQueue queue, NodeMetrics metrics, NodeRules rules, Limits limits, int hopLimit, int maxResponseBytes,
-        Function<String, List<String>> logNodesOf) {
+        Function<String, List<String>> logNodesOf, Duration metadataTimeout) {
 
     /**
      * Returns this node's id.
@@ -50,5 +53,18 @@ public record NodeContext(ClusterMember self, List<ClusterMember> members, Metad
     public String membersOf(ClusterMember.Role role) {
         return String.join(", ", members.stream().filter(m -> m.role() == role)
                 .map(m -> m.id() + " (" + m.hostPort() + ")").toList());
+    }
+
+    /**
+     * Says why this node cannot serve what needs the cluster metadata yet.
+     *
+     * @return the message, naming the voters and what this node knows of the metadata
+     */
+    public String metadataNotReady() {
+        MetadataStatus m = metadata.status();
+        return "node " + nodeId() + " does not know the cluster's ranges yet: the cluster metadata is not created "
+                + "(its voters " + m.voters() + " create it once a majority of them is up) or not yet replicated "
+                + "here (this replica is " + m.role() + ", leader " + (m.leader() == null ? "unknown" : m.leader())
+                + "); retry in a moment";
     }
 }

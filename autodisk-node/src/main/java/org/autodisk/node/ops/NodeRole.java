@@ -30,6 +30,15 @@ public interface NodeRole {
     long streamCount();
 
     /**
+     * Measures the ranges this node owns, by the metadata it has applied.
+     *
+     * @return keys and bytes by range id (empty on a log node)
+     */
+    default java.util.Map<Integer, org.autodisk.node.store.RangeUsage> rangeUsage() {
+        return java.util.Map.of();
+    }
+
+    /**
      * Describes what the role holds, for the start-up log.
      *
      * @return e.g. {@code store rocksdb:/data/d1 with 12 streams; owns range 0 [, h)}

@@ -22,6 +22,14 @@ public enum Operation {
     STATUS(Opcode.STATUS.code(), null),
     /** A cluster-wide rules reload, coordinated by the node asked. */
     RULES_RELOAD(Opcode.RULES_RELOAD.code(), null),
+    /** Every range, gathered by the node asked. */
+    RANGES(Opcode.RANGES.code(), null),
+    /** Every member. */
+    MEMBERS(Opcode.MEMBERS.code(), null),
+    /** Split a range, proposed by the node asked. */
+    SPLIT(Opcode.SPLIT.code(), null),
+    /** The usage of a data node's ranges. */
+    RANGE_USAGE(PeerOp.RANGE_USAGE.code(), Role.DATA),
     /** One node's own facts. */
     NODE_INFO(PeerOp.NODE_INFO.code(), null),
     /** One phase of a rules reload. */

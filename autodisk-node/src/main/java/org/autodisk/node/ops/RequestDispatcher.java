@@ -51,6 +51,9 @@ public final class RequestDispatcher {
                         org.autodisk.core.cluster.ClusterStatus.write(selfStatus()))));
         RulesReloadHandler reload = new RulesReloadHandler(ctx);
         handlers.serve(Operation.RULES_RELOAD, reload::coordinate).serve(Operation.RULES_PHASE, reload::phase);
+        handlers.serve(Operation.RANGES, new RangesHandler(ctx, role::rangeUsage))
+                .serve(Operation.MEMBERS, new MembersHandler(ctx, this::selfStatus))
+                .serve(Operation.SPLIT, new SplitHandler(new Splits(ctx)));
         role.register(handlers);
     }
 

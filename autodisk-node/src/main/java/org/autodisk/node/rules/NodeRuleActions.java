@@ -13,7 +13,7 @@ import org.slf4j.LoggerFactory;
 /**
  * What rules make a node do besides deciding requests (which they do through the global {@code verdict}): alerts
  * (logged at most once per rule and interval, all counted), backup catch-ups (picked up by the log node's catch-up
- * loop) and migrations (not available yet: an alert).
+ * loop), range splits (picked up by the data node's range checks) and migrations (not available yet: an alert).
  */
 final class NodeRuleActions implements NodeActions {
 
@@ -25,6 +25,7 @@ final class NodeRuleActions implements NodeActions {
     private final Map<String, Long> lastLogged = new ConcurrentHashMap<>();
     private final Map<String, AtomicLong> suppressed = new ConcurrentHashMap<>();
     private final Set<String> catchUps = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> splits = ConcurrentHashMap.newKeySet();
 
     NodeRuleActions(String nodeId, NodeMetrics metrics, long intervalMs) {
         this.nodeId = nodeId;
@@ -61,6 +62,21 @@ final class NodeRuleActions implements NodeActions {
      */
     boolean takeCatchUp(String stream) {
         return catchUps.remove(stream);
+    }
+
+    @Override
+    public void split(int rangeId) {
+        splits.add(rangeId);
+    }
+
+    /**
+     * Tells whether a rule asked to split a range, and forgets the request.
+     *
+     * @param rangeId the range
+     * @return true once per request
+     */
+    boolean takeSplit(int rangeId) {
+        return splits.remove(rangeId);
     }
 
     @Override

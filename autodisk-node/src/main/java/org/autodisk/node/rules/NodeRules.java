@@ -15,6 +15,7 @@ import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.rules.BacklogReport;
 import org.autodisk.rules.Evaluation;
 import org.autodisk.rules.NodeSuspected;
+import org.autodisk.rules.RangeStats;
 import org.autodisk.rules.RequestEvent;
 import org.autodisk.rules.RuleCompilationException;
 import org.autodisk.rules.RuleEngine;
@@ -137,6 +138,18 @@ public final class NodeRules implements AutoCloseable {
         actions.takeCatchUp(report.stream());
         observe(report);
         return actions.takeCatchUp(report.stream());
+    }
+
+    /**
+     * Reports what a range holds to the rules and tells whether they asked to split it.
+     *
+     * @param stats the range's figures
+     * @return true when a rule called {@code actions.split(rangeId)}
+     */
+    public boolean splitRequested(RangeStats stats) {
+        actions.takeSplit(stats.rangeId());
+        observe(stats);
+        return actions.takeSplit(stats.rangeId());
     }
 
     /**

@@ -349,6 +349,16 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public RangeUsage usage(byte[] low, byte[] high) {
+        return usage(low, high, RocksUsage.EXACT_KEYS);
+    }
+
+    /** As {@link #usage(byte[], byte[])}, counting only so many streams exactly (tests of the estimate). */
+    RangeUsage usage(byte[] low, byte[] high, long exactKeys) {
+        return new RocksUsage(db, exactKeys).measure(low, high);
+    }
+
+    @Override
     public long count() {
         return count.get();
     }

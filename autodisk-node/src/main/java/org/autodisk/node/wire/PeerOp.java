@@ -19,7 +19,9 @@ public enum PeerOp {
     /** One phase of a cluster-wide rules reload: prepare, commit or abort ({@link RulesPhase}). */
     RULES_PHASE(Opcode.FIRST_PEER_CODE + 4),
     /** The second frame of a node handshake: the connecting node's proof ({@link NodeAuth}). */
-    NODE_AUTH(Opcode.FIRST_PEER_CODE + 5);
+    NODE_AUTH(Opcode.FIRST_PEER_CODE + 5),
+    /** To a data node: the keys and bytes of the ranges it owns (JSON: range id to {@code [keys, bytes]}). */
+    RANGE_USAGE(Opcode.FIRST_PEER_CODE + 6);
 
     private static final PeerOp[] BY_CODE = new PeerOp[256];
 

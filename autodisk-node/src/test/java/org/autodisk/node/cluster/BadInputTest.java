@@ -73,6 +73,23 @@ class BadInputTest {
     }
 
     @Test
+    void badSplitKeysAreRefusedAndNoRangeChanges() throws Exception {
+        long version = good.admin().ranges().version();
+        try (RawConnection c = RawConnection.handshaken(cluster.address(0))) {
+            assertError(ask(c, Frame.request(Opcode.SPLIT, 20, new KeyRequest(new byte[1025]).encode())),
+                    Status.INVALID_ARGUMENT, "key is 1025 bytes");
+            assertError(ask(c, Frame.request(Opcode.SPLIT, 21, new KeyRequest(new byte[0]).encode())),
+                    Status.INVALID_ARGUMENT, "key is empty");
+            assertError(ask(c, Frame.request(Opcode.SPLIT, 22, new byte[] {0, 9, 'a'})), Status.MALFORMED,
+                    "truncated body");
+            byte[] boundary = good.admin().ranges().ranges().get(1).low();
+            assertError(ask(c, Frame.request(Opcode.SPLIT, 23, new KeyRequest(boundary).encode())),
+                    Status.INVALID_ARGUMENT, "starts already");
+        }
+        assertThat(good.admin().ranges().version()).isEqualTo(version);
+    }
+
+    @Test
     void oversizeValueIsRefusedNamingTheLimitAndTheConnectionGoesOn() throws Exception {
         try (RawConnection c = RawConnection.handshaken(cluster.address(0))) {
             byte[] key = {(byte) 200, 'x'};

@@ -28,7 +28,7 @@ class StartupReleaseTest {
 
     private static final Set<StartupStep> LOG_ONLY = EnumSet.of(StartupStep.LOG_STORE, StartupStep.CATCH_UP);
     private static final Set<StartupStep> DATA_ONLY = EnumSet.of(StartupStep.STORE, StartupStep.BACKUPS,
-            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS);
+            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS);
 
     @TempDir
     Path dir;

@@ -30,6 +30,16 @@ public abstract class ForwardingStore implements LocalStore {
     }
 
     @Override
+    public RangeUsage usage(byte[] low, byte[] high) {
+        return inner.usage(low, high);
+    }
+
+    @Override
+    public byte[] splitKey(byte[] low, byte[] high) {
+        return inner.splitKey(low, high);
+    }
+
+    @Override
     public boolean contains(byte[] key) {
         return inner.contains(key);
     }

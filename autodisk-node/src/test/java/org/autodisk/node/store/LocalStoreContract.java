@@ -103,4 +103,27 @@ abstract class LocalStoreContract {
         key[0] = 'z';
         assertThat(store.get(k("a"))).isEqualTo(k("v"));
     }
+
+    @Test
+    void usageCountsTheKeysAndBytesOfOneRangeOnly() {
+        for (int i = 0; i < 10_000; i++) {
+            store.put(k(String.format("k%05d", i)), new byte[10]);
+        }
+        store.put(k("z"), new byte[100]);
+        assertThat(store.usage(k("k01000"), k("k03000"))).isEqualTo(new RangeUsage(2000, 2000 * 16));
+        assertThat(store.usage(k("k09999"), null)).isEqualTo(new RangeUsage(2, 16 + 101));
+        assertThat(store.usage(k("a"), k("b"))).isEqualTo(new RangeUsage(0, 0));
+    }
+
+    @Test
+    void theSplitKeyHalvesTheStreamsAndIsAboveTheLowKey() {
+        assertThat(store.splitKey(new byte[0], null)).isNull();
+        store.put(k("m"), k("1"));
+        assertThat(store.splitKey(new byte[0], null)).isNull();
+        for (int i = 0; i < 9_999; i++) {
+            store.put(k(String.format("k%05d", i)), k("v"));
+        }
+        assertThat(store.splitKey(k("k"), k("l"))).isEqualTo(k("k04999"));
+        assertThat(store.splitKey(k("k09998"), null)).isEqualTo(k("m"));
+    }
 }

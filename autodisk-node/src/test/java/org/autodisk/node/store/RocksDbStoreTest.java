@@ -39,4 +39,17 @@ class RocksDbStoreTest extends LocalStoreContract {
         assertThatThrownBy(() -> LocalStores.rocksDb(dir.resolve("db"), false)).isInstanceOf(StoreException.class)
                 .hasMessageContaining(dir.resolve("db").toString());
     }
+
+    @Test
+    void aLargeRangeIsCountedInPartAndEstimatedForTheRest() {
+        RocksDbStore rocks = (RocksDbStore) store;
+        for (int i = 0; i < 40_000; i++) {
+            store.put(Keys.utf8(String.format("key-%06d", i)), new byte[90]);
+        }
+        rocks.flush();
+        RangeUsage estimated = rocks.usage(new byte[0], null, 4_000);
+        assertThat(estimated.keys()).isBetween(30_000L, 53_000L);
+        assertThat(estimated.bytes()).isBetween(30_000L * 100, 53_000L * 100);
+        assertThat(rocks.usage(new byte[0], null)).isEqualTo(new RangeUsage(40_000, 40_000 * 100));
+    }
 }

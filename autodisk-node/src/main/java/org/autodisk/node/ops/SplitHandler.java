@@ -1,0 +1,35 @@
+package org.autodisk.node.ops;
+
+import java.util.concurrent.CompletionException;
+import org.autodisk.core.protocol.KeyRequest;
+import org.autodisk.core.protocol.ProtocolException;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+
+/** SPLIT: splits the range holding a key at that key, proposed by the node asked; answers the two halves. */
+final class SplitHandler implements OperationHandler {
+
+    private final Splits splits;
+
+    SplitHandler(Splits splits) {
+        this.splits = splits;
+    }
+
+    @Override
+    public void handle(Request request) {
+        byte[] key = KeyRequest.decode(request.frame().body()).key();
+        splits.atKey(key).whenComplete((result, error) -> {
+            if (error == null) {
+                request.reply(Responses.bytesResult(result.toJson()));
+                return;
+            }
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                    : error;
+            if (cause instanceof ProtocolException p) {
+                request.replyError(p.status(), p.getMessage());
+            } else {
+                request.replyError(Status.NODE_UNAVAILABLE, "split not done: " + cause.getMessage());
+            }
+        });
+    }
+}

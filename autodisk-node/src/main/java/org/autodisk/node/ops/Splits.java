@@ -1,0 +1,93 @@
+package org.autodisk.node.ops;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.SplitResult;
+import org.autodisk.core.protocol.ProtocolException;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MetadataException;
+import org.autodisk.node.meta.RangeDescriptor;
+
+/**
+ * Splits ranges through the metadata: one committed command naming the generation the split was decided at, so a
+ * split that raced with another change of the range is refused. Data stays on the owner; both halves keep owner,
+ * backups and log nodes. Asked by a client (SPLIT) or by this node's split rule.
+ */
+public final class Splits {
+
+    private final NodeContext ctx;
+
+    /**
+     * Creates the splitter of a node.
+     *
+     * @param ctx the node
+     */
+    public Splits(NodeContext ctx) {
+        this.ctx = ctx;
+    }
+
+    /**
+     * Splits the range holding a key at that key.
+     *
+     * @param key the first key of the right half
+     * @return the halves once this node has applied the split; fails with a {@link ProtocolException}:
+     *         INVALID_ARGUMENT for a bad key or a refused split, NODE_UNAVAILABLE when the metadata cannot commit
+     */
+    public CompletableFuture<SplitResult> atKey(byte[] key) {
+        String problem = ctx.limits().checkKey(key);
+        if (problem != null) {
+            return CompletableFuture.failedFuture(new ProtocolException(Status.INVALID_ARGUMENT, problem));
+        }
+        MetaState meta = ctx.metadata().current();
+        if (!meta.bootstrapped()) {
+            return CompletableFuture.failedFuture(new ProtocolException(Status.NODE_UNAVAILABLE,
+                    ctx.metadataNotReady()));
+        }
+        RangeDescriptor r = meta.rangeOf(key);
+        if (Keys.compare(r.low(), key) == 0) {
+            return CompletableFuture.failedFuture(new ProtocolException(Status.INVALID_ARGUMENT, "key "
+                    + Keys.render(key) + " is where range " + r.id() + " " + r.span() + " starts already: a split "
+                    + "key must lie strictly inside a range; nothing was split"));
+        }
+        return split(r, key);
+    }
+
+    /**
+     * Splits a range at a key strictly inside it.
+     *
+     * @param r  the range as this node knows it (its generation is what the command expects)
+     * @param at the first key of the right half
+     * @return as {@link #atKey}
+     */
+    public CompletableFuture<SplitResult> split(RangeDescriptor r, byte[] at) {
+        return ctx.metadata().submit(new MetaCommand.Split(r.id(), r.generation(), at), ctx.metadataTimeout())
+                .handle((result, error) -> committed(result, error))
+                .thenCompose(result -> ctx.metadata().awaitVersion(result.version(), ctx.metadataTimeout()))
+                .thenApply(state -> halves(state, r.id(), at));
+    }
+
+    private CommandResult committed(CommandResult result, Throwable error) {
+        if (error != null) {
+            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
+                    : error;
+            throw new ProtocolException(Status.NODE_UNAVAILABLE, "node " + ctx.nodeId() + " could not commit the "
+                    + "split: " + (cause instanceof MetadataException ? cause.getMessage() : cause.toString()));
+        }
+        if (!result.applied()) {
+            throw new ProtocolException(Status.INVALID_ARGUMENT, result.refusal() + "; nothing was split");
+        }
+        return result;
+    }
+
+    private static SplitResult halves(MetaState state, int leftId, byte[] at) {
+        RangeDescriptor right = state.rangeOf(at);
+        RangeDescriptor left = state.range(leftId);
+        return new SplitResult(state.version(), StatusHandler.toStatus(left, List.of(), null),
+                StatusHandler.toStatus(right, List.of(), null));
+    }
+}
