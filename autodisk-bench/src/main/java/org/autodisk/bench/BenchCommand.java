@@ -4,6 +4,6 @@ import picocli.CommandLine.Command;
 
 /** {@code autodisk bench ...}: measurements of a running or freshly started local cluster. */
 @Command(name = "bench", description = "Measure the cluster.", subcommands = {ForwardBench.class, ReplayBench.class,
-    RulesBench.class, InsertBench.class})
+    RulesBench.class, InsertBench.class, SplitBench.class})
 final class BenchCommand {
 }

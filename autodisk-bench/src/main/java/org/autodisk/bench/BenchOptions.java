@@ -37,7 +37,7 @@ final class BenchOptions {
     static final class PortDefault implements IDefaultValueProvider {
 
         private static final Map<String, Integer> PORTS = Map.of("forward", Port.DEFAULT_PORT, "replay", 7550,
-                "rules", 7600, "insert", 7600);
+                "rules", 7600, "insert", 7600, "splits", 7650);
 
         @Override
         public String defaultValue(ArgSpec arg) {

@@ -24,7 +24,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code autodisk bench forward}: sequential inserts served by the node the client talks to and forwarded
  * through it to another owner (p50/p99 round trip and per-node queue wait, from per-request traces), then
- * throughput with many requests in flight (one request in 16 traced there, to sample queue wait).
+ * throughput with many requests in flight (one request in 16 traced there, to sample queue wait); with
+ * {@code --direct}, the same again with a client that routes each insert straight to its owner.
  */
 @Command(name = "forward", defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
@@ -45,6 +46,10 @@ final class ForwardBench implements Callable<Integer> {
     @Option(names = "--in-flight", split = ",", defaultValue = "64",
             description = "Concurrent requests in the load phase; several values give several rows, e.g. 64,256.")
     List<Integer> inFlight;
+
+    @Option(names = "--direct", description = "Also measure a client with direct routing (straight to the owner), "
+            + "in the same run.")
+    boolean direct;
 
     @Option(names = "--load-count", defaultValue = "300000", description = "Measured inserts in the load phase.")
     int loadCount;
@@ -99,7 +104,27 @@ final class ForwardBench implements Callable<Integer> {
             for (int window : inFlight) {
                 load(client, status.ranges(), value, loadCount, window, window + " in flight, keys over all ranges");
             }
+            if (direct) {
+                runDirect(entry, status, remote, value);
+            }
             printLogFigures(client.status());
+        }
+    }
+
+    /** The same scenarios with a client that routes straight to the owner (its table loaded first). */
+    private void runDirect(String entry, ClusterStatus status, RangeStatus remote, byte[] value)
+            throws InterruptedException {
+        try (AutoDiskClient client = AutoDiskClient.builder().seeds(entry).directRouting(true).build()) {
+            KeysInRange keys = new KeysInRange(remote);
+            int tries = 0;
+            while (client.async().insertTraced(keys.key(tries), value).join().hops().size() > 1 && tries < 1000) {
+                tries++;
+            }
+            load(client, status.ranges(), value, loadWarmup, inFlight.get(0), null);
+            sequential(client, "direct to " + remote.owner() + " (client routes)", keys, value);
+            for (int window : inFlight) {
+                load(client, status.ranges(), value, loadCount, window, window + " in flight, direct routing");
+            }
         }
     }
 

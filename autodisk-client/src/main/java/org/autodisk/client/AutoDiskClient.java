@@ -37,11 +37,18 @@ public final class AutoDiskClient implements AutoCloseable {
     private final Failover failover;
     private final DefaultAsyncClient async;
     private final AutoDiskAdmin admin;
+    private final DirectRoutes direct;
 
     private AutoDiskClient(ClientSettings settings, Connector connector, Failover failover) {
         this.connector = connector;
         this.failover = failover;
-        this.async = new DefaultAsyncClient(new Dispatcher(failover, settings.requestTimeout()), settings.limits());
+        Dispatcher dispatcher = new Dispatcher(failover, settings.requestTimeout());
+        this.direct = settings.directRouting() ? new DirectRoutes(connector, dispatcher, settings.requestTimeout())
+                : null;
+        this.async = new DefaultAsyncClient(dispatcher, settings.limits(), direct);
+        if (direct != null) {
+            direct.refresh();
+        }
         this.admin = new AutoDiskAdmin(this, async);
     }
 
@@ -237,6 +244,9 @@ public final class AutoDiskClient implements AutoCloseable {
     /** Closes the connection and stops the client's I/O thread; pending requests fail. */
     @Override
     public void close() {
+        if (direct != null) {
+            direct.close();
+        }
         failover.close();
         connector.close();
     }
@@ -265,6 +275,7 @@ public final class AutoDiskClient implements AutoCloseable {
         private java.nio.file.Path trustStore;
         private char[] trustStorePassword;
         private boolean verifyHostname = true;
+        private boolean directRouting;
 
         private Builder() {
         }
@@ -370,6 +381,22 @@ public final class AutoDiskClient implements AutoCloseable {
         }
 
         /**
+         * Sends each insert, search and delete straight to the owner of its key (default false: to the connected
+         * node, which forwards). The client learns the ranges with their epochs and the members' addresses from
+         * the nodes, and keeps a connection to each owner; a request routed by an outdated table is refused by
+         * the node it reached (STALE_MAP) and sent again through the connected node, and the table is refreshed,
+         * so a stale table costs one forward, never a wrong answer. The members' addresses must be reachable from
+         * the client; where one is not, requests for its ranges go through the connected node.
+         *
+         * @param direct true to route directly
+         * @return this builder
+         */
+        public Builder directRouting(boolean direct) {
+            this.directRouting = direct;
+            return this;
+        }
+
+        /**
          * Connects to the first seed that accepts the handshake.
          *
          * @return the connected client
@@ -383,7 +410,7 @@ public final class AutoDiskClient implements AutoCloseable {
                 throw new IllegalStateException("no seeds: call seeds(\"host:port\", ...) before build()");
             }
             ClientSettings settings = new ClientSettings(seeds, requestTimeout, connectTimeout, limits, clientId,
-                    tls ? Tls.client(trustStore, trustStorePassword, verifyHostname) : null);
+                    tls ? Tls.client(trustStore, trustStorePassword, verifyHostname) : null, directRouting);
             Connector connector = new Connector(settings);
             Failover failover = new Failover(settings.seeds(), connector);
             try {

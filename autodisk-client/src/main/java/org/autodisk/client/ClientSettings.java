@@ -13,9 +13,10 @@ import org.autodisk.core.Limits;
  * @param limits         key and value limits checked before sending
  * @param clientId       the name sent in the handshake
  * @param tls            the TLS context, or {@code null} for plain TCP
+ * @param directRouting  whether keyed requests go straight to the owner by the client's range table
  */
 record ClientSettings(List<Seed> seeds, Duration requestTimeout, Duration connectTimeout, Limits limits,
-        String clientId, io.netty.handler.ssl.SslContext tls) {
+        String clientId, io.netty.handler.ssl.SslContext tls, boolean directRouting) {
 
     ClientSettings {
         seeds = List.copyOf(seeds);

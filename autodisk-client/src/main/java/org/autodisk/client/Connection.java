@@ -9,6 +9,7 @@ import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Hello;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.RouteStamp;
 import org.autodisk.core.protocol.Status;
 
 /**
@@ -70,8 +71,22 @@ final class Connection {
      *         {@link RequestTimeoutException}, or with {@link ConnectionLost}
      */
     CompletableFuture<Reply> request(Opcode op, byte[] body, boolean traced, Duration timeout) {
+        return request(op, body, traced, timeout, null);
+    }
+
+    /**
+     * Sends a request stamped with what the client routed it by.
+     *
+     * @param op      the operation
+     * @param body    the encoded request body
+     * @param traced  whether to ask for a per-hop trace
+     * @param timeout how long to wait for the answer
+     * @param stamp   the range, epoch and metadata version it was routed by, or {@code null}
+     * @return as {@link #request(Opcode, byte[], boolean, Duration)}
+     */
+    CompletableFuture<Reply> request(Opcode op, byte[] body, boolean traced, Duration timeout, RouteStamp stamp) {
         Frame frame = new Frame(Frame.PROTOCOL_VERSION, op.code(), traced ? Frame.FLAG_TRACE : 0, 0, 0, body);
-        return channel.send(frame, timeout).handle((answer, error) -> {
+        return channel.send(stamp == null ? frame : frame.routed(stamp), timeout).handle((answer, error) -> {
             if (error != null) {
                 throw new CompletionException(toClient(error, nodeId()));
             }

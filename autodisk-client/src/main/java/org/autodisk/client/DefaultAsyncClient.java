@@ -28,10 +28,18 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
 
     private final Dispatcher dispatcher;
     private final Limits limits;
+    private final DirectRoutes direct;
 
-    DefaultAsyncClient(Dispatcher dispatcher, Limits limits) {
+    DefaultAsyncClient(Dispatcher dispatcher, Limits limits, DirectRoutes direct) {
         this.dispatcher = dispatcher;
         this.limits = limits;
+        this.direct = direct;
+    }
+
+    /** Sends a keyed request: straight to its owner with direct routing, else through the connected node. */
+    private CompletableFuture<Reply> keyed(Opcode op, byte[] body, byte[] key, boolean traced, boolean idempotent) {
+        return direct != null ? direct.call(op, body, key, traced, idempotent)
+                : dispatcher.call(op, body, traced, idempotent);
     }
 
     /**
@@ -67,7 +75,7 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
         if (problem != null) {
             return CompletableFuture.failedFuture(Errors.invalid(problem));
         }
-        return external(dispatcher.call(Opcode.DELETE, new KeyRequest(key).encode(), false, false)
+        return external(keyed(Opcode.DELETE, new KeyRequest(key).encode(), key, false, false)
                 .thenApply(reply -> reply.parse(Responses::parseDelete)));
     }
 
@@ -197,11 +205,11 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
     }
 
     private CompletableFuture<Reply> sendInsert(byte[] key, byte[] value, boolean traced) {
-        return dispatcher.call(Opcode.INSERT, new InsertRequest(key, value).encode(), traced, true);
+        return keyed(Opcode.INSERT, new InsertRequest(key, value).encode(), key, traced, true);
     }
 
     private CompletableFuture<Reply> sendSearch(byte[] key, boolean traced) {
-        return dispatcher.call(Opcode.SEARCH, new KeyRequest(key).encode(), traced, true);
+        return keyed(Opcode.SEARCH, new KeyRequest(key).encode(), key, traced, true);
     }
 
     private static Optional<byte[]> searchResult(Reply reply) {

@@ -27,7 +27,7 @@ final class Errors {
             case NODE_UNAVAILABLE, SHUTTING_DOWN -> new NodeUnavailableException(message, status, nodeId);
             case TIMEOUT -> new RequestTimeoutException(message, status, nodeId);
             case UNSUPPORTED_VERSION -> new ProtocolVersionException(message, status, nodeId);
-            case HOP_LIMIT_EXCEEDED -> new RoutingException(message, status, nodeId);
+            case HOP_LIMIT_EXCEEDED, STALE_MAP -> new RoutingException(message, status, nodeId);
             case REFUSED -> new RefusedException(message, status, nodeId);
             case RULE_FAILED -> new RuleFailedException(message, status, nodeId);
             default -> new AutoDiskException(message, status, nodeId);

@@ -2,7 +2,10 @@ package org.autodisk.client;
 
 import org.autodisk.core.protocol.Status;
 
-/** Forwarding exceeded the hop limit ({@code HOP_LIMIT_EXCEEDED}): the nodes' maps disagree. */
+/**
+ * The request could not be routed: forwarding exceeded the hop limit ({@code HOP_LIMIT_EXCEEDED}) or the nodes' maps
+ * still disagreed after catching up ({@code STALE_MAP}).
+ */
 public final class RoutingException extends AutoDiskException {
 
     private static final long serialVersionUID = 1L;

@@ -12,9 +12,13 @@ import org.autodisk.client.StreamEntry;
 import org.autodisk.client.Traced;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MemberStatus;
+import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
+import org.autodisk.core.cluster.RangesReport;
+import org.autodisk.core.cluster.SplitResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -51,13 +55,14 @@ final class DemoCommand implements Callable<Integer> {
             say("cluster ready: seeds=" + cluster.seeds());
             List<String> addrs = cluster.addresses();
             try (AutoDiskClient viaD1 = connect(addrs.get(0)); AutoDiskClient viaD3 = connect(addrs.get(2))) {
-                showRanges(viaD1.status());
+                showMetadata(viaD1);
                 warmUp(viaD1);
                 insertAll(viaD1);
                 showBackups(viaD1);
                 searchAll(viaD3);
                 traverse(connect(addrs.get(1)));
                 delete(viaD3);
+                split(viaD3);
                 showCounts(viaD1.status());
             }
             say("stopping the cluster (each node drains its queue and closes its store) ...");
@@ -70,12 +75,32 @@ final class DemoCommand implements Callable<Integer> {
         return AutoDiskClient.builder().seeds(address).build();
     }
 
-    private static void showRanges(ClusterStatus status) {
-        say("\nthe directory splits the key space into ranges, one owner each:");
-        for (RangeStatus r : status.ranges()) {
-            say(String.format("  range %d  [%s, %s)  owner %s  epoch %d", r.id(),
-                    r.low().length == 0 ? "-inf" : Keys.render(r.low()), Keys.render(r.high()), r.owner(), r.epoch()));
+    private static void showMetadata(AutoDiskClient client) {
+        MembersReport m = client.admin().members();
+        say("\nthe cluster metadata is replicated with Raft (Apache Ratis): voters " + m.members().stream()
+                .filter(MemberStatus::voter).map(MemberStatus::id).toList() + ", leader " + m.leader()
+                + "; every other node follows as a listener");
+        showRanges(client.admin().ranges(), "it splits the key space into ranges, one owner each:");
+    }
+
+    private static void showRanges(RangesReport ranges, String title) {
+        say("\n" + title + " (metadata v" + ranges.version() + ")");
+        for (RangeStatus r : ranges.ranges()) {
+            say(String.format("  range %d  [%s, %s)  owner %s  epoch %d  generation %d  %s  %s streams", r.id(),
+                    r.low().length == 0 ? "-inf" : Keys.render(r.low()), Keys.render(r.high()), r.owner(), r.epoch(),
+                    r.generation(), r.state(), r.keys() < 0 ? "?" : Long.toString(r.keys())));
         }
+    }
+
+    private static void split(AutoDiskClient client) {
+        long t0 = System.nanoTime();
+        SplitResult s = client.admin().split("m");
+        say("\nsplit the range holding \"m\" at \"m\" through " + client.connectedNode() + ": committed in "
+                + TraceFormat.micros(System.nanoTime() - t0) + " as ranges " + s.left().id() + " and "
+                + s.right().id() + ", both still on " + s.left().owner() + ", no data moved");
+        showRanges(client.admin().ranges(), "the ranges now:");
+        Traced<Void> t = client.async().insertTraced(Keys.utf8("melon"), Keys.utf8("green")).join();
+        say(String.format("  insert melon: path %s (range %d)", TraceFormat.path(t.hops()), s.right().id()));
     }
 
     private static void warmUp(AutoDiskClient client) {

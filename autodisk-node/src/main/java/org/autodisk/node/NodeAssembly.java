@@ -108,6 +108,8 @@ final class NodeAssembly {
         PeerChannel peers = resources.open(StartupStep.PEERS, () -> givenPeers != null ? givenPeers.apply(group)
                 : nettyPeers(group, security), PeerChannel::close);
         Metadata metadata = resources.open(StartupStep.METADATA, this::metadata, Metadata::close);
+        metrics.latency(MetricNames.METADATA_APPLY_LAG, "time from a metadata change's proposal to its apply here",
+                metadata.applyLag());
         Directory directory = Directory.range(id);
         metadata.subscribe(directory::apply);
         resources.open(StartupStep.METADATA, () -> MetaBootstrap.start(id, metadata, bootstrap(),

@@ -49,6 +49,15 @@ public final class MetricNames {
     /** Gauge per stream (log node): records of a data node's log not yet applied to its backups. */
     public static final String BACKUP_LAG = "backup-lag";
 
+    /** Counter: routed requests answered STALE_MAP (the sender had an older map and the key is not served here). */
+    public static final String ROUTE_STALE_REPLIES = "route.stale-replies";
+    /** Counter: routed requests that waited for this node's metadata to reach the sender's version. */
+    public static final String ROUTE_METADATA_WAITS = "route.metadata-waits";
+    /** Counter: requests routed again after a STALE_MAP answer, once this node caught up. */
+    public static final String ROUTE_REROUTES = "route.reroutes";
+    /** Timer: time from a metadata change's proposal to its apply on this node's replica. */
+    public static final String METADATA_APPLY_LAG = "metadata.apply-lag";
+
     private MetricNames() {
     }
 

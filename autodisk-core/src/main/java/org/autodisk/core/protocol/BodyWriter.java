@@ -91,6 +91,21 @@ public final class BodyWriter {
     }
 
     /**
+     * Appends part of an array without a length prefix.
+     *
+     * @param bytes  the array
+     * @param offset first byte
+     * @param length how many
+     * @return this writer
+     */
+    public BodyWriter raw(byte[] bytes, int offset, int length) {
+        ensure(length);
+        System.arraycopy(bytes, offset, buf, size, length);
+        size += length;
+        return this;
+    }
+
+    /**
      * Appends a key: u16 length then the bytes.
      *
      * @param key up to 65535 bytes

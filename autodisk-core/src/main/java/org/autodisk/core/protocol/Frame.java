@@ -6,7 +6,7 @@ package org.autodisk.core.protocol;
  *
  * @param version   protocol version of the sender
  * @param opcode    operation code (unsigned byte; may be unknown to the receiver)
- * @param flags     bit set of {@link #FLAG_RESPONSE} and {@link #FLAG_TRACE}
+ * @param flags     bit set of {@link #FLAG_RESPONSE}, {@link #FLAG_TRACE} and {@link #FLAG_ROUTED}
  * @param hops      how many node-to-node forwards this request has taken so far
  * @param requestId the sender's id for matching the response to the request
  * @param body      the body bytes, owned by the frame
@@ -27,6 +27,9 @@ public record Frame(int version, int opcode, int flags, int hops, long requestId
 
     /** Set on requests that ask for a per-hop trace, and on responses that carry one. */
     public static final int FLAG_TRACE = 2;
+
+    /** Set on keyed requests whose body starts with a {@link RouteStamp}: what the sender routed them with. */
+    public static final int FLAG_ROUTED = 4;
 
     /**
      * Builds a request frame of this protocol version.
@@ -60,6 +63,47 @@ public record Frame(int version, int opcode, int flags, int hops, long requestId
      */
     public Frame forwarded(long newRequestId, int newHops) {
         return new Frame(PROTOCOL_VERSION, opcode, flags, newHops, newRequestId, body);
+    }
+
+    /**
+     * Returns a copy of this request stamped with what the sender routed it with; a stamp it had is replaced.
+     *
+     * @param stamp the range, epoch, generation and metadata version routed with
+     * @return the stamped copy (its body is copied once, behind the stamp)
+     */
+    public Frame routed(RouteStamp stamp) {
+        int offset = payloadOffset();
+        BodyWriter w = new BodyWriter(RouteStamp.BYTES + body.length - offset);
+        stamp.writeTo(w).raw(body, offset, body.length - offset);
+        return new Frame(version, opcode, flags | FLAG_ROUTED, hops, requestId, w.toBytes());
+    }
+
+    /**
+     * Returns what the sender routed this request with.
+     *
+     * @return the stamp, or {@code null} if the request is not routed
+     * @throws ProtocolException MALFORMED if the flag is set but the body is too short for a stamp
+     */
+    public RouteStamp stamp() {
+        return isRouted() ? RouteStamp.read(body) : null;
+    }
+
+    /**
+     * Tells whether the routed flag is set.
+     *
+     * @return true if the body starts with a {@link RouteStamp}
+     */
+    public boolean isRouted() {
+        return (flags & FLAG_ROUTED) != 0;
+    }
+
+    /**
+     * Returns where the operation's own body starts: after the route stamp of a routed request.
+     *
+     * @return 0, or {@link RouteStamp#BYTES}
+     */
+    public int payloadOffset() {
+        return isRouted() ? RouteStamp.BYTES : 0;
     }
 
     /**

@@ -24,7 +24,18 @@ public record InsertRequest(byte[] key, byte[] value) {
      * @return the request
      */
     public static InsertRequest decode(byte[] body) {
-        BodyReader r = new BodyReader(body);
+        return decode(body, 0);
+    }
+
+    /**
+     * Decodes an INSERT body that starts at an offset (after a frame's route stamp).
+     *
+     * @param body   body bytes
+     * @param offset where the request starts
+     * @return the request
+     */
+    public static InsertRequest decode(byte[] body, int offset) {
+        BodyReader r = new BodyReader(body, offset, body.length);
         InsertRequest req = new InsertRequest(r.shortBytes("key"), r.longBytes("value"));
         r.expectEnd("INSERT request");
         return req;

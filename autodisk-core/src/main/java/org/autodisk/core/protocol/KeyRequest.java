@@ -23,7 +23,18 @@ public record KeyRequest(byte[] key) {
      * @return the request
      */
     public static KeyRequest decode(byte[] body) {
-        BodyReader r = new BodyReader(body);
+        return decode(body, 0);
+    }
+
+    /**
+     * Decodes a SEARCH or DELETE body that starts at an offset (after a frame's route stamp).
+     *
+     * @param body   body bytes
+     * @param offset where the request starts
+     * @return the request
+     */
+    public static KeyRequest decode(byte[] body, int offset) {
+        BodyReader r = new BodyReader(body, offset, body.length);
         KeyRequest req = new KeyRequest(r.shortBytes("key"));
         r.expectEnd("key request");
         return req;

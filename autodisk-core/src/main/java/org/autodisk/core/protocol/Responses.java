@@ -2,6 +2,8 @@ package org.autodisk.core.protocol;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.RangeStatus;
 
 /**
  * Builds and parses response bodies. Every body starts with a {@link Status} byte; an error is followed by a
@@ -33,6 +35,31 @@ public final class Responses {
      */
     public static byte[] error(Status status, String message) {
         return new BodyWriter(message.length() + 3).u8(status.code()).string(message).toBytes();
+    }
+
+    /**
+     * A STALE_MAP error: the message, then {@code i64 version} and the range now holding the key as JSON.
+     *
+     * @param stale what the receiver knows
+     * @return body bytes
+     */
+    public static byte[] staleMap(StaleMap stale) {
+        byte[] range = ClusterStatus.write(stale.range());
+        return new BodyWriter(stale.message().length() + range.length + 20).u8(Status.STALE_MAP.code())
+                .string(stale.message()).i64(stale.version()).longBytes(range).toBytes();
+    }
+
+    /**
+     * Parses a STALE_MAP error.
+     *
+     * @param body a response body whose status is STALE_MAP
+     * @return what the receiver knows
+     */
+    public static StaleMap parseStaleMap(byte[] body) {
+        BodyReader r = payload(body);
+        String message = r.string("error message");
+        long version = r.i64("metadata version");
+        return new StaleMap(message, version, ClusterStatus.read(r.longBytes("range"), RangeStatus.class));
     }
 
     /**

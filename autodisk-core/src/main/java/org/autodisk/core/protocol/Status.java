@@ -40,7 +40,13 @@ public enum Status {
      */
     NOT_PERMITTED(16),
     /** This node's role does not serve the operation (a stream request to a log node, say); the message says who. */
-    WRONG_ROLE(17);
+    WRONG_ROLE(17),
+    /**
+     * The request was routed ({@link RouteStamp}) with an older cluster map than the node asked has, and that node
+     * does not serve the key: the body carries its metadata version and the range that holds the key now
+     * ({@link Responses#parseStaleMap}); the sender catches up and routes again.
+     */
+    STALE_MAP(18);
 
     private static final Status[] BY_CODE = new Status[256];
 

@@ -31,7 +31,18 @@ public record TraverseRequest(byte[] from, byte[] toExclusive, int limit) {
      * @return the request
      */
     public static TraverseRequest decode(byte[] body) {
-        BodyReader r = new BodyReader(body);
+        return decode(body, 0);
+    }
+
+    /**
+     * Decodes a TRAVERSE body that starts at an offset (after a frame's route stamp).
+     *
+     * @param body   body bytes
+     * @param offset where the request starts
+     * @return the request
+     */
+    public static TraverseRequest decode(byte[] body, int offset) {
+        BodyReader r = new BodyReader(body, offset, body.length);
         byte[] from = r.shortBytes("from key");
         byte[] to = r.u8("has-end flag") == 0 ? null : r.shortBytes("end key");
         TraverseRequest req = new TraverseRequest(from, to, r.i32("limit"));

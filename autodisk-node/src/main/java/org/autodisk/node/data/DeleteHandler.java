@@ -25,6 +25,9 @@ final class DeleteHandler extends KeyOnlyOperation {
 
     @Override
     void serve(Request request, KeyRequest req, RangeDescriptor range, Decision decision) {
+        if (!stillOwned(request, range, req.key())) {
+            return;
+        }
         LoggedWrite.write(serving, request, range, LogRecord.DELETE, req.key(), new byte[0], decision,
                 Responses::deleteResult);
     }

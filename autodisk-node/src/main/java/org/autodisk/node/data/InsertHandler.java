@@ -18,8 +18,8 @@ final class InsertHandler extends KeyedOperation<InsertRequest> {
     }
 
     @Override
-    InsertRequest decode(byte[] body) {
-        return InsertRequest.decode(body);
+    InsertRequest decode(byte[] body, int offset) {
+        return InsertRequest.decode(body, offset);
     }
 
     @Override
@@ -43,6 +43,9 @@ final class InsertHandler extends KeyedOperation<InsertRequest> {
 
     @Override
     void serve(Request request, InsertRequest req, RangeDescriptor range, Decision decision) {
+        if (!stillOwned(request, range, req.key())) {
+            return;
+        }
         LoggedWrite.write(serving, request, range, LogRecord.PUT, req.key(), req.value(), decision,
                 created -> Responses.ok());
     }

@@ -10,8 +10,8 @@ abstract class KeyOnlyOperation extends KeyedOperation<KeyRequest> {
     }
 
     @Override
-    final KeyRequest decode(byte[] body) {
-        return KeyRequest.decode(body);
+    final KeyRequest decode(byte[] body, int offset) {
+        return KeyRequest.decode(body, offset);
     }
 
     @Override

@@ -1,7 +1,11 @@
 package org.autodisk.node.data;
 
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.ops.Request;
 import org.autodisk.rules.Decision;
@@ -25,29 +29,69 @@ abstract class KeyedOperation<R> implements OperationHandler {
 
     @Override
     public final void handle(Request request) {
-        R req = decode(request.frame().body());
+        Frame frame = request.frame();
+        R req = decode(frame.body(), frame.payloadOffset());
         byte[] key = key(req);
         validate(req);
         Placement placement = serving.locate(key);
+        if (!serving.routes().admit(request, placement, key, () -> again(request))) {
+            return;
+        }
         RequestEvent event = event(request, req, placement);
         Decision decision = serving.gate().decide(request, event, placement);
         if (decision == null) {
             return;
         }
         if (decision.kind() == Decision.Kind.FORWARD) {
-            serving.router().forwardToOwner(request, placement, key);
+            serving.router().forwardToOwner(request, placement, key, () -> again(request));
             return;
         }
         serve(request, req, placement.range(), decision);
     }
 
     /**
+     * Takes the request again from the start: after this node caught up with a newer map, or when its map changed
+     * between taking a write and logging it.
+     *
+     * @param request the request
+     */
+    final void again(Request request) {
+        Guard.run(serving.ctx().nodeId(), this, request);
+    }
+
+    /**
+     * Checks, right before a write enters the log, that this node's map still gives it the key's range at the epoch
+     * the write was decided with; if the map changed meanwhile, takes the request again (it is then forwarded).
+     * The log nodes refuse appends of an older epoch than they have seen, which fences a write that is already
+     * being logged when the range moves.
+     *
+     * @param request the request
+     * @param range   the range the write was decided with
+     * @param key     the key
+     * @return true to write here now
+     */
+    final boolean stillOwned(Request request, RangeDescriptor range, byte[] key) {
+        Placement now = serving.locate(key);
+        if (now.servedHere() && now.range().epoch() == range.epoch()) {
+            return true;
+        }
+        if (request.reroute() > RouteCheck.MAX_REROUTES) {
+            request.replyError(Status.NODE_UNAVAILABLE, "node " + serving.ctx().nodeId() + ": the owner of key "
+                    + Keys.render(key) + " kept changing while the write was routed; retry");
+        } else {
+            again(request);
+        }
+        return false;
+    }
+
+    /**
      * Decodes the body.
      *
-     * @param body the frame body
+     * @param body   the frame body
+     * @param offset where the request starts in it (after a route stamp)
      * @return the request
      */
-    abstract R decode(byte[] body);
+    abstract R decode(byte[] body, int offset);
 
     /**
      * Returns the request's key.

@@ -12,29 +12,38 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out a rule's decision to forward: sends the request node-to-node to the owner of its key and relays
- * the reply back. The hop count in the frame stops forwarding loops; a peer that cannot be reached is reported
- * to the rules as suspected.
+ * Carries out a rule's decision to forward: sends the request node-to-node to the owner of its key, stamped with
+ * the range, epoch and metadata version it was routed by ({@link RouteCheck}), and relays the reply back. The hop
+ * count in the frame stops forwarding loops; a peer that cannot be reached is reported to the rules as suspected.
  */
 final class Router {
 
     private static final Logger LOG = LoggerFactory.getLogger(Router.class);
 
     private final NodeContext ctx;
+    private final RouteCheck routes;
 
-    Router(NodeContext ctx) {
+    Router(NodeContext ctx, RouteCheck routes) {
         this.ctx = ctx;
+        this.routes = routes;
     }
 
     /**
-     * Forwards the request to the next hop of its key and relays the answer.
+     * Forwards the request to the next hop of its key, stamped with what this node routed it by, and relays the
+     * answer; a STALE_MAP answer routes it again once this node has caught up.
      *
      * @param request   the request
      * @param placement where the key's request goes
      * @param key       the key
+     * @param again     routes the request again from the start (on a worker)
      */
-    void forwardToOwner(Request request, Placement placement, byte[] key) {
-        forward(request, placement.nextHop(), request.frame(), "key " + Keys.render(key)).thenAccept(request::relay);
+    void forwardToOwner(Request request, Placement placement, byte[] key, Runnable again) {
+        forward(request, placement.nextHop(), request.frame().routed(placement.stamp()), "key " + Keys.render(key))
+                .thenAccept(resp -> {
+                    if (!routes.rerouted(request, resp, again)) {
+                        request.relay(resp);
+                    }
+                });
     }
 
     /**

@@ -12,12 +12,13 @@ import org.autodisk.node.ops.NodeContext;
  * @param services the data node's services
  * @param router   forwards to owners
  * @param gate     asks the rules
+ * @param routes   checks what routed requests were routed with
  */
-record Serving(NodeContext ctx, DataServices services, Router router, RuleGate gate) {
+record Serving(NodeContext ctx, DataServices services, Router router, RuleGate gate, RouteCheck routes) {
 
     static Serving of(NodeContext ctx, DataServices services) {
-        Router router = new Router(ctx);
-        return new Serving(ctx, services, router, new RuleGate(ctx, services.wal()));
+        RouteCheck routes = new RouteCheck(ctx);
+        return new Serving(ctx, services, new Router(ctx, routes), new RuleGate(ctx, services.wal()), routes);
     }
 
     /**

@@ -12,6 +12,7 @@ import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Request;
 import org.autodisk.rules.Decision;
@@ -56,7 +57,7 @@ final class TraverseGather {
                 return;
             }
             if (decision.kind() == Decision.Kind.FORWARD) {
-                askOwner(placement.nextHop(), stop);
+                askOwner(placement, stop);
                 return;
             }
             long t0 = System.nanoTime();
@@ -86,13 +87,17 @@ final class TraverseGather {
         return end == null || Keys.compare(range.high(), end) < 0 ? range.high() : end;
     }
 
-    private void askOwner(String owner, byte[] stop) {
-        Frame sub = Frame.request(Opcode.TRAVERSE, 0, new TraverseRequest(cursor, stop, remaining).encode());
-        serving.router().forward(request, owner, sub, "traverse from " + Keys.render(cursor)).thenAccept(resp ->
-                ctx.queue().execute(() -> continueWith(resp, stop)));
+    private void askOwner(Placement placement, byte[] stop) {
+        Frame sub = Frame.request(Opcode.TRAVERSE, 0, new TraverseRequest(cursor, stop, remaining).encode())
+                .routed(placement.stamp());
+        serving.router().forward(request, placement.nextHop(), sub, "traverse from " + Keys.render(cursor))
+                .thenAccept(resp -> ctx.queue().execute(() -> continueWith(resp, stop)));
     }
 
     private void continueWith(Frame resp, byte[] stop) {
+        if (serving.routes().rerouted(request, resp, () -> Guard.run(ctx.nodeId(), r -> run(), request))) {
+            return;
+        }
         if (Responses.status(resp.body()) != Status.OK) {
             request.relay(resp);
             return;

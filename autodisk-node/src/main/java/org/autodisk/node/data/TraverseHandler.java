@@ -2,6 +2,7 @@ package org.autodisk.node.data;
 
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.TraverseRequest;
+import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.ops.Request;
 
@@ -19,8 +20,12 @@ final class TraverseHandler implements OperationHandler {
 
     @Override
     public void handle(Request request) {
-        TraverseRequest req = TraverseRequest.decode(request.frame().body());
+        TraverseRequest req = TraverseRequest.decode(request.frame().body(), request.frame().payloadOffset());
         validate(req);
+        if (!serving.routes().admit(request, serving.locate(req.from()), req.from(),
+                () -> Guard.run(serving.ctx().nodeId(), this, request))) {
+            return;
+        }
         request.action("gather");
         new TraverseGather(serving, request, req).run();
     }

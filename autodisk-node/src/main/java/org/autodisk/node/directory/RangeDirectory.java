@@ -27,12 +27,13 @@ final class RangeDirectory implements Directory {
 
     @Override
     public Placement locate(byte[] key) {
-        return placement(state.get().rangeOf(key));
+        MetaState s = state.get();
+        return placement(s.rangeOf(key), s.version());
     }
 
-    private Placement placement(RangeDescriptor r) {
+    private Placement placement(RangeDescriptor r, long version) {
         boolean here = r.owner().equals(selfId);
-        return new Placement(r, here, here ? null : r.owner());
+        return new Placement(r, here, here ? null : r.owner(), version);
     }
 
     @Override
@@ -45,7 +46,7 @@ final class RangeDirectory implements Directory {
             if (toExclusive != null && Keys.compare(r.low(), toExclusive) >= 0) {
                 break;
             }
-            out.add(placement(r));
+            out.add(placement(r, s.version()));
         }
         return out;
     }

@@ -7,6 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import org.HdrHistogram.ConcurrentHistogram;
+import org.HdrHistogram.Histogram;
 
 /**
  * The metadata of an in-memory cluster (tests): one log applied at once, in order, under one lock, and every
@@ -76,6 +78,7 @@ public final class InMemoryMetadataGroup {
         private volatile MetaState seen = MetaState.EMPTY;
         private volatile boolean held;
         private final VersionWaiters waiters;
+        private final Histogram applyLag = new ConcurrentHistogram(3);
 
         View(String nodeId) {
             this.nodeId = nodeId;
@@ -117,7 +120,12 @@ public final class InMemoryMetadataGroup {
                         + "(in-memory group made unavailable)", null));
             }
             return CompletableFuture.completedFuture(apply(new MetaEntry(command, nodeId,
-                    System.currentTimeMillis() * 1000)));
+                    MetaEntry.nowMicros())));
+        }
+
+        @Override
+        public Histogram applyLag() {
+            return applyLag;
         }
 
         @Override

@@ -9,4 +9,14 @@ package org.autodisk.node.meta;
  * @param proposedAtMicros  the proposer's wall clock in microseconds since the epoch
  */
 public record MetaEntry(MetaCommand command, String proposer, long proposedAtMicros) {
+
+    /**
+     * Returns the wall clock in microseconds since the epoch.
+     *
+     * @return now
+     */
+    public static long nowMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1000;
+    }
 }

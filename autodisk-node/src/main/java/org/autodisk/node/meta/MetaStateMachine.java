@@ -40,6 +40,7 @@ final class MetaStateMachine extends BaseStateMachine {
     private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
     private final Histogram applyLag = new ConcurrentHistogram(3);
     private volatile MetaState state = MetaState.EMPTY;
+    private final long startedMicros = MetaEntry.nowMicros();
 
     MetaStateMachine(String nodeId) {
         this.nodeId = nodeId;
@@ -81,7 +82,9 @@ final class MetaStateMachine extends BaseStateMachine {
             state = outcome.state();
             updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
         }
-        applyLag.recordValue(Math.max(0, System.currentTimeMillis() * 1000 - e.proposedAtMicros()));
+        if (e.proposedAtMicros() >= startedMicros) {
+            applyLag.recordValue(Math.max(0, MetaEntry.nowMicros() - e.proposedAtMicros()) * 1000);
+        }
         if (outcome.result().applied()) {
             announce(outcome.state());
         }

@@ -3,6 +3,7 @@ package org.autodisk.node.meta;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import org.HdrHistogram.Histogram;
 
 /**
  * A node's view of the cluster metadata: the committed state it has applied, the changes it proposes, and who is
@@ -44,6 +45,14 @@ public interface Metadata extends AutoCloseable {
      *         (no majority of voters, say), which leaves open whether it was
      */
     CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline);
+
+    /**
+     * Returns how long committed changes took from their proposal (on any node) to their apply here, in
+     * nanoseconds; changes proposed before this replica started (replayed from its log) are not counted.
+     *
+     * @return the histogram
+     */
+    Histogram applyLag();
 
     /**
      * Returns this node's part in the replication.

@@ -3,8 +3,10 @@ package org.autodisk.node.meta;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.RangeStatus;
 
 /**
  * One range of the key space as the metadata records it: who serves it and how it got there. The epoch rises on
@@ -80,6 +82,20 @@ public record RangeDescriptor(int id, byte[] low, byte[] high, String owner, Lis
         return HexFormat.of().formatHex(low);
     }
 
+    /**
+     * Describes this range for clients.
+     *
+     * @param backupLag log records of the owner not yet applied to the backup, -1 if unknown
+     * @param keys      streams the owner holds in it, -1 if unknown
+     * @param bytes     bytes the owner holds in it, -1 if unknown
+     * @return the range's status
+     */
+    public RangeStatus toStatus(long backupLag, long keys, long bytes) {
+        HexFormat hex = HexFormat.of();
+        return new RangeStatus(id, hex.formatHex(low), high == null ? null : hex.formatHex(high), owner, epoch,
+                backup(), logNodes, backupLag, generation, state.name().toLowerCase(Locale.ROOT), keys, bytes);
+    }
+
     @Override
     public boolean equals(Object o) {
         return o instanceof RangeDescriptor r && id == r.id && epoch == r.epoch && generation == r.generation
@@ -95,6 +111,6 @@ public record RangeDescriptor(int id, byte[] low, byte[] high, String owner, Lis
     @Override
     public String toString() {
         return "range " + id + " " + span() + " owner=" + owner + " epoch=" + epoch + " generation=" + generation
-                + (state == RangeState.SERVING ? "" : " " + state.name().toLowerCase(java.util.Locale.ROOT));
+                + (state == RangeState.SERVING ? "" : " " + state.name().toLowerCase(Locale.ROOT));
     }
 }

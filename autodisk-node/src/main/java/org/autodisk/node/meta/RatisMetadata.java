@@ -167,7 +167,7 @@ final class RatisMetadata implements Metadata {
 
     @Override
     public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
-        MetaEntry entry = new MetaEntry(command, settings.nodeId(), System.currentTimeMillis() * 1000);
+        MetaEntry entry = new MetaEntry(command, settings.nodeId(), MetaEntry.nowMicros());
         Message message = Message.valueOf(ByteString.copyFrom(MetaCodec.write(entry)));
         return client.async().send(message).orTimeout(deadline.toMillis(), TimeUnit.MILLISECONDS)
                 .handle((reply, error) -> result(command, deadline, reply, error));
@@ -214,7 +214,8 @@ final class RatisMetadata implements Metadata {
      *
      * @return the histogram
      */
-    Histogram applyLag() {
+    @Override
+    public Histogram applyLag() {
         return machine.applyLag();
     }
 

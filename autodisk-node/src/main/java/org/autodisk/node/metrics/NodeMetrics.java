@@ -76,12 +76,31 @@ public final class NodeMetrics {
         ruleTime = latency(MetricNames.RULES, "time the rules took to decide a request");
     }
 
-    private Counter counter(String name, String description) {
+    /**
+     * Registers a counter.
+     *
+     * @param name        its name (from {@link MetricNames})
+     * @param description one line
+     * @return the counter
+     */
+    public Counter counter(String name, String description) {
         return Counter.builder(name).description(description).register(registry);
     }
 
     private Histogram latency(String name, String description) {
         Histogram h = new ConcurrentHistogram(3);
+        latency(name, description, h);
+        return h;
+    }
+
+    /**
+     * Registers a latency histogram kept elsewhere, recorded in nanoseconds, as the request-path latencies are.
+     *
+     * @param name        its name (from {@link MetricNames})
+     * @param description one line
+     * @param h           the histogram
+     */
+    public void latency(String name, String description, Histogram h) {
         FunctionTimer.builder(name, h, Histogram::getTotalCount, x -> x.getMean() * x.getTotalCount(),
                 TimeUnit.NANOSECONDS).description(description).register(registry);
         for (double phi : PERCENTILES) {
@@ -89,7 +108,6 @@ public final class NodeMetrics {
                     : x.getValueAtPercentile(phi * 100) / 1e9).tag(PHI_TAG, String.valueOf(phi)).baseUnit("seconds")
                     .description(description + ", percentile since start").register(registry);
         }
-        return h;
     }
 
     /**

@@ -24,6 +24,7 @@ public final class Request {
     private final ReplyListener onReply;
     private volatile long startedNanos;
     private volatile String action = "local";
+    private volatile int reroutes;
 
     Request(String nodeId, Frame frame, ReplySink sink, long arrivedNanos, ReplyListener onReply) {
         this.nodeId = nodeId;
@@ -41,6 +42,15 @@ public final class Request {
      */
     public Frame frame() {
         return frame;
+    }
+
+    /**
+     * Counts one more routing of this request after a STALE_MAP answer.
+     *
+     * @return how many times it was routed again, this one included
+     */
+    public int reroute() {
+        return ++reroutes;
     }
 
     /**

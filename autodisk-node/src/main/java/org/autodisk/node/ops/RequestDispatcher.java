@@ -7,14 +7,10 @@ import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.FrameGate;
 import org.autodisk.core.protocol.Opcode;
-import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.meta.MetadataStatus;
-import org.autodisk.node.store.StoreException;
 import org.autodisk.node.wire.PeerOp;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The entry of every request into a node, from a client, a peer or an in-memory caller. On the calling (network)
@@ -24,8 +20,6 @@ import org.slf4j.LoggerFactory;
  * runs on the calling thread instead (LOG_APPEND: it keeps one data node's appends in arrival order).
  */
 public final class RequestDispatcher {
-
-    private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
 
     private final NodeContext ctx;
     private final NodeRole role;
@@ -134,17 +128,7 @@ public final class RequestDispatcher {
 
     private void run(OperationHandler handler, Request request) {
         ctx.metrics().queueWait(request.start());
-        try {
-            handler.handle(request);
-        } catch (ProtocolException e) {
-            request.replyError(e.status(), e.getMessage());
-        } catch (StoreException e) {
-            LOG.error("{}: store failure", ctx.nodeId(), e);
-            request.replyError(Status.INTERNAL_ERROR, "store failure on node " + ctx.nodeId() + ": " + e.getMessage());
-        } catch (RuntimeException e) {
-            LOG.error("{}: {} failed", ctx.nodeId(), request.frame(), e);
-            request.replyError(Status.INTERNAL_ERROR, "node " + ctx.nodeId() + " failed: " + e);
-        }
+        Guard.run(ctx.nodeId(), handler, request);
     }
 
     private void replied(long serviceNanos, boolean error) {

@@ -1,8 +1,6 @@
 package org.autodisk.node.ops;
 
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Supplier;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.MetricNames;
@@ -48,10 +46,7 @@ final class StatusHandler implements OperationHandler {
         long lag = logs.isEmpty() || r.backup() == null ? -1 : nodes.stream().filter(n -> n.id().equals(logs.get(0)))
                 .map(n -> n.metrics().get(MetricNames.perStream(MetricNames.BACKUP_LAG, r.owner())))
                 .filter(v -> v != null).mapToLong(Double::longValue).findFirst().orElse(-1);
-        HexFormat hex = HexFormat.of();
-        return new RangeStatus(r.id(), hex.formatHex(r.low()), r.high() == null ? null : hex.formatHex(r.high()),
-                r.owner(), r.epoch(), r.backup(), logs, lag, r.generation(),
-                r.state().name().toLowerCase(Locale.ROOT), usage == null ? -1 : usage.keys(),
-                usage == null ? -1 : usage.bytes());
+        return r.toStatus(lag, usage == null ? -1 : usage.keys(), usage == null ? -1 : usage.bytes());
     }
+
 }

@@ -81,9 +81,11 @@ class InMemoryRoutingTest {
     }
 
     @Test
-    void staleMapIsCorrectedByTheNodeItForwardsTo() {
+    void aWrongMapOfTheSameVersionIsCorrectedByTheNodeItForwardsTo() {
         MetaState current = cluster.node(0).metadata().current();
         cluster.node(0).directory().apply(withOwner(current, 2, "d2"));
+        cluster.node(1).directory().apply(withOwner(current, 2, "d3"));
+        cluster.node(2).directory().apply(withOwner(current, 2, "d3"));
         Frame req = new Frame(1, Opcode.INSERT.code(), Frame.FLAG_TRACE, 0, 3,
                 new InsertRequest(new byte[] {(byte) 0xF5}, new byte[] {1}).encode());
         Frame r = cluster.call(0, req).join();

@@ -1,0 +1,94 @@
+package org.autodisk.bench;
+
+import java.nio.file.Files;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.HdrHistogram.Histogram;
+import org.autodisk.cli.ClusterSizeOptions;
+import org.autodisk.cli.LocalCluster;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.core.cluster.MemberStatus;
+import org.autodisk.core.cluster.MetricNames;
+import org.autodisk.core.cluster.NodeStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code autodisk bench splits}: how long a split takes to commit through the metadata (Raft), asked of a voter and
+ * of a listener (a log node), and how far behind the proposal each replica applies the committed changes.
+ */
+@Command(name = "splits", defaultValueProvider = BenchOptions.PortDefault.class,
+        description = "Time to commit a split through the metadata, and every replica's apply lag.")
+final class SplitBench implements Callable<Integer> {
+
+    @Option(names = "--seeds", description = "Use this running cluster (default: start a local one).")
+    String seeds;
+
+    @Option(names = "--count", defaultValue = "300", description = "Measured splits per entry node.")
+    int count;
+
+    @Option(names = "--warmup", defaultValue = "50", description = "Unmeasured splits first.")
+    int warmup;
+
+    @Mixin
+    BenchOptions.Port port;
+
+    @Mixin
+    ClusterSizeOptions size;
+
+    @Override
+    public Integer call() throws Exception {
+        if (seeds != null) {
+            run(List.of(seeds.split(",")));
+            return 0;
+        }
+        System.out.println("starting " + size.dataNodes() + " data nodes and " + size.logNodes() + " log nodes on "
+                + "127.0.0.1:" + port.basePort + " ...");
+        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench-splits"),
+                size.dataNodes(), size.logNodes(), port.basePort, List.of(), size.yaml())) {
+            run(c.addresses());
+        }
+        return 0;
+    }
+
+    private void run(List<String> addresses) {
+        int[] next = {0};
+        System.out.println("| split asked of | metadata role | splits | p50 ms | p99 ms | max ms |");
+        System.out.println("|---|---|---|---|---|---|");
+        for (String address : addresses) {
+            try (AutoDiskClient client = AutoDiskClient.builder().seeds(address).build()) {
+                String self = client.connectedNode();
+                String role = client.admin().members().members().stream().filter(m -> m.id().equals(self))
+                        .map(MemberStatus::metadataRole).findFirst().orElse("?");
+                if (!role.equals("leader") && !role.equals("listener") && !role.equals("follower")) {
+                    continue;
+                }
+                Histogram h = new Histogram(3);
+                for (int i = 0; i < warmup + count; i++) {
+                    long t0 = System.nanoTime();
+                    client.admin().split(String.format("split-%s-%07d", self, next[0]++));
+                    if (i >= warmup) {
+                        h.recordValue(System.nanoTime() - t0);
+                    }
+                }
+                System.out.printf("| %s | %s | %d | %.2f | %.2f | %.2f |%n", self, role, h.getTotalCount(),
+                        h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6);
+            }
+        }
+        printApplyLag(addresses.get(0));
+    }
+
+    private static void printApplyLag(String address) {
+        try (AutoDiskClient client = AutoDiskClient.builder().seeds(address).build()) {
+            System.out.println();
+            System.out.println("| replica | metadata role | apply lag p50 ms | apply lag p99 ms |");
+            System.out.println("|---|---|---|---|");
+            for (NodeStatus n : client.status().nodes()) {
+                System.out.printf("| %s | %s | %.2f | %.2f |%n", n.id(), n.metadata().getOrDefault("role", "?"),
+                        n.metrics().getOrDefault(MetricNames.p50(MetricNames.METADATA_APPLY_LAG), -1.0) / 1000,
+                        n.metrics().getOrDefault(MetricNames.p99(MetricNames.METADATA_APPLY_LAG), -1.0) / 1000);
+            }
+        }
+    }
+}
