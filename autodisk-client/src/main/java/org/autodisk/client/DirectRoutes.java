@@ -6,7 +6,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangesReport;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
@@ -25,6 +24,8 @@ final class DirectRoutes implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DirectRoutes.class);
     private static final long UNREACHABLE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** The RANGES body that asks for the map only, without measuring the ranges. */
+    private static final byte[] MAP_ONLY = {0};
 
     private final Connector connector;
     private final Dispatcher viaSeed;
@@ -66,7 +67,7 @@ final class DirectRoutes implements AutoCloseable {
         owner.thenCompose(c -> c.request(op, body, traced, timeout, t.stamp(route))).whenComplete((reply, error) -> {
             if (error == null) {
                 out.complete(reply);
-            } else if (viaSeedInstead(Errors.unwrap(error), route.owner(), idempotent)) {
+            } else if (viaSeedInstead(Errors.unwrap(error), route.owner(), owner, idempotent)) {
                 viaSeed.call(op, body, traced, idempotent).whenComplete((r, e) -> complete(out, r, e));
             } else {
                 Throwable cause = Errors.unwrap(error);
@@ -84,21 +85,31 @@ final class DirectRoutes implements AutoCloseable {
         }
     }
 
-    private boolean viaSeedInstead(Throwable cause, String owner, boolean idempotent) {
+    /**
+     * Tells whether a failed direct request goes through the connected node instead: after STALE_MAP, and when the
+     * owner could not be reached or its connection dropped (a written request only if idempotent). The table is
+     * refreshed in each of these cases: the owner may have moved or failed.
+     */
+    private boolean viaSeedInstead(Throwable cause, String owner, CompletableFuture<Connection> used,
+            boolean idempotent) {
         if (cause instanceof AutoDiskException e && e.status() == Status.STALE_MAP) {
             refresh();
             return true;
         }
-        if (cause instanceof ConnectionLost lost) {
-            connections.remove(owner);
-            return !lost.written() || idempotent;
-        }
-        if (cause instanceof NodeUnavailableException e && e.status() == null) {
-            connections.remove(owner);
+        boolean lost = cause instanceof ConnectionLost;
+        if (lost || cause instanceof NodeUnavailableException e && e.status() == null) {
+            drop(owner, used);
             unreachableSince.put(owner, System.nanoTime());
-            return true;
+            refresh();
+            return !lost || !((ConnectionLost) cause).written() || idempotent;
         }
         return false;
+    }
+
+    private void drop(String owner, CompletableFuture<Connection> used) {
+        if (connections.remove(owner, used)) {
+            used.thenAccept(Connection::close);
+        }
     }
 
     private CompletableFuture<Connection> connection(String owner, RouteTable t) {
@@ -108,7 +119,7 @@ final class DirectRoutes implements AutoCloseable {
         }
         CompletableFuture<Connection> c = connections.computeIfAbsent(owner, o -> connector.open(t.address(o)));
         if (c.isDone() && (c.isCompletedExceptionally() || !c.join().isActive())) {
-            connections.remove(owner, c);
+            drop(owner, c);
             c = connections.computeIfAbsent(owner, o -> connector.open(t.address(o)));
         }
         return c;
@@ -125,23 +136,30 @@ final class DirectRoutes implements AutoCloseable {
         if (running != null) {
             return running;
         }
-        CompletableFuture<RangesReport> ranges = viaSeed.call(Opcode.RANGES, new byte[0], false, true)
-                .thenApply(r -> RangesReport.fromJson(Responses.parseBytes(r.body())));
-        CompletableFuture<MembersReport> members = viaSeed.call(Opcode.MEMBERS, new byte[0], false, true)
-                .thenApply(r -> MembersReport.fromJson(Responses.parseBytes(r.body())));
-        ranges.thenCombine(members, RouteTable::of).whenComplete((t, error) -> {
-            if (error == null) {
-                table = t;
-                LOG.debug("direct routing table at metadata v{}", t.version());
-                mine.complete(t);
-            } else {
-                LOG.info("could not load the range table for direct routing ({}); requests go through the "
-                        + "connected node", Errors.describe(Errors.unwrap(error)));
-                mine.completeExceptionally(error);
-            }
-            refreshing.set(null);
-        });
+        viaSeed.call(Opcode.RANGES, MAP_ONLY, false, true)
+                .thenApply(r -> RouteTable.of(RangesReport.fromJson(Responses.parseBytes(r.body()))))
+                .whenComplete((t, error) -> loaded(mine, t, error));
         return mine;
+    }
+
+    private void loaded(CompletableFuture<RouteTable> mine, RouteTable t, Throwable error) {
+        if (error == null) {
+            install(t);
+            LOG.debug("direct routing table at metadata v{}", t.version());
+            mine.complete(t);
+        } else {
+            LOG.info("could not load the range table for direct routing ({}); requests go through the connected "
+                    + "node", Errors.describe(Errors.unwrap(error)));
+            mine.completeExceptionally(error);
+        }
+        refreshing.set(null);
+    }
+
+    private synchronized void install(RouteTable t) {
+        RouteTable now = table;
+        if (now == null || t.version() >= now.version()) {
+            table = t;
+        }
     }
 
     /**

@@ -5,8 +5,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.Keys;
-import org.autodisk.core.cluster.MemberStatus;
-import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.cluster.RangesReport;
 import org.autodisk.core.protocol.RouteStamp;
@@ -34,12 +32,11 @@ final class RouteTable {
     /**
      * Builds the table from what a node reported.
      *
-     * @param ranges  the ranges
-     * @param members the members, for their addresses
+     * @param ranges the ranges, with the members' addresses
      * @return the table
      * @throws IllegalArgumentException if there are no ranges (the cluster's metadata is not created yet)
      */
-    static RouteTable of(RangesReport ranges, MembersReport members) {
+    static RouteTable of(RangesReport ranges) {
         if (ranges.ranges().isEmpty()) {
             throw new IllegalArgumentException("node " + ranges.reportedBy() + " reported no ranges");
         }
@@ -48,9 +45,7 @@ final class RouteTable {
             routes.add(new Route(r.id(), r.low(), r.owner(), r.epoch(), r.generation()));
         }
         Map<String, Seed> addresses = new HashMap<>();
-        for (MemberStatus m : members.members()) {
-            addresses.put(m.id(), Seed.parse(m.address()));
-        }
+        ranges.addresses().forEach((id, address) -> addresses.put(id, Seed.parse(address)));
         return new RouteTable(ranges.version(), List.copyOf(routes), Map.copyOf(addresses));
     }
 

@@ -18,7 +18,10 @@ public enum Opcode {
     TRAVERSE(5),
     /** The cluster map: nodes, ranges and counts, gathered by the node asked. */
     STATUS(6),
-    /** Every range with its owner, backups, epoch, generation, state, keys and bytes ({@code ranges}). */
+    /**
+     * Every range with its owner, backups, epoch, generation, state, keys and bytes ({@code ranges}); a body of one
+     * byte 0 asks for the map only, without measuring the ranges (a client's routing table).
+     */
     RANGES(7),
     /** Every member with its state and metadata replica ({@code members}). */
     MEMBERS(8),

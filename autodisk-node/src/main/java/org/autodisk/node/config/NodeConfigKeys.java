@@ -111,7 +111,7 @@ public final class NodeConfigKeys {
     /** Split by bytes. */
     public static final ConfigKey<Long> RANGE_SPLIT_BYTES = ConfigKey.of("range.split-bytes", Long.class,
             RuleConfig.DEFAULT_SPLIT_BYTES,
-            "split.drl splits a range holding more bytes of keys and values than this (default 256 MiB).");
+            "split.drl splits a range holding more bytes than this (256 MiB; RocksDB's estimate for large ranges).");
     /** Range check period. */
     public static final ConfigKey<Integer> RANGE_CHECK_MS = ConfigKey.of("range.check-ms", Integer.class, 60_000,
             "Data node: how often it measures the ranges it owns and reports them to the rules; 0: never.");

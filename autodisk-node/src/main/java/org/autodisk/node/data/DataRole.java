@@ -44,6 +44,7 @@ public final class DataRole implements NodeRole {
     private final long loadReportMs;
     private final RangeChecks rangeChecks;
     private final long rangeCheckMs;
+    private final Duration routeWait;
 
     /**
      * The data node's storage, opened before its network.
@@ -55,13 +56,14 @@ public final class DataRole implements NodeRole {
     }
 
     private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, long loadReportMs,
-            RangeChecks rangeChecks, long rangeCheckMs) {
+            RangeChecks rangeChecks, long rangeCheckMs, Duration routeWait) {
         this.ctx = ctx;
         this.services = services;
         this.loadReports = loadReports;
         this.loadReportMs = loadReportMs;
         this.rangeChecks = rangeChecks;
         this.rangeCheckMs = rangeCheckMs;
+        this.routeWait = routeWait;
     }
 
     /**
@@ -114,8 +116,11 @@ public final class DataRole implements NodeRole {
                 config.dataNodes(), ctx.peers(), ctx.rules()), LoadReports::close);
         RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store()),
                 RangeChecks::close);
+        Duration routeWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
+                config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
         return new DataRole(ctx, new DataServices(storage.store(), wal, storage.backups()), reports,
-                config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS), checks, config.get(NodeConfigKeys.RANGE_CHECK_MS));
+                config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS), checks, config.get(NodeConfigKeys.RANGE_CHECK_MS),
+                routeWait);
     }
 
     private static WriteAheadLog recoverAndShip(NodeConfig config, NodeContext ctx, LocalStore store) {
@@ -147,7 +152,7 @@ public final class DataRole implements NodeRole {
 
     @Override
     public void register(Handlers handlers) {
-        Serving serving = Serving.of(ctx, services);
+        Serving serving = Serving.of(ctx, services, routeWait);
         handlers.serve(Operation.INSERT, new InsertHandler(serving))
                 .serve(Operation.SEARCH, new SearchHandler(serving))
                 .serve(Operation.DELETE, new DeleteHandler(serving))

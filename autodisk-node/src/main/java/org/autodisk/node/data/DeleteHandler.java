@@ -25,10 +25,11 @@ final class DeleteHandler extends KeyOnlyOperation {
 
     @Override
     void serve(Request request, KeyRequest req, RangeDescriptor range, Decision decision) {
-        if (!stillOwned(request, range, req.key())) {
+        RangeDescriptor now = ownedNow(request, range, req.key());
+        if (now == null) {
             return;
         }
-        LoggedWrite.write(serving, request, range, LogRecord.DELETE, req.key(), new byte[0], decision,
+        LoggedWrite.write(serving, request, now, LogRecord.DELETE, req.key(), new byte[0], decision,
                 Responses::deleteResult);
     }
 }

@@ -43,10 +43,11 @@ final class InsertHandler extends KeyedOperation<InsertRequest> {
 
     @Override
     void serve(Request request, InsertRequest req, RangeDescriptor range, Decision decision) {
-        if (!stillOwned(request, range, req.key())) {
+        RangeDescriptor now = ownedNow(request, range, req.key());
+        if (now == null) {
             return;
         }
-        LoggedWrite.write(serving, request, range, LogRecord.PUT, req.key(), req.value(), decision,
+        LoggedWrite.write(serving, request, now, LogRecord.PUT, req.key(), req.value(), decision,
                 created -> Responses.ok());
     }
 }

@@ -68,12 +68,13 @@ abstract class KeyedOperation<R> implements OperationHandler {
      * @param request the request
      * @param range   the range the write was decided with
      * @param key     the key
-     * @return true to write here now
+     * @return the key's range now (after a split, the half that holds the key), to log the write with; or
+     *         {@code null} if the request was taken again or answered
      */
-    final boolean stillOwned(Request request, RangeDescriptor range, byte[] key) {
+    final RangeDescriptor ownedNow(Request request, RangeDescriptor range, byte[] key) {
         Placement now = serving.locate(key);
         if (now.servedHere() && now.range().epoch() == range.epoch()) {
-            return true;
+            return now.range();
         }
         if (request.reroute() > RouteCheck.MAX_REROUTES) {
             request.replyError(Status.NODE_UNAVAILABLE, "node " + serving.ctx().nodeId() + ": the owner of key "
@@ -81,7 +82,7 @@ abstract class KeyedOperation<R> implements OperationHandler {
         } else {
             again(request);
         }
-        return false;
+        return null;
     }
 
     /**

@@ -60,8 +60,8 @@ final class RangeChecks implements AutoCloseable {
                     check(r);
                 }
             }
-        } catch (RuntimeException e) {
-            LOG.warn("{}: range check failed: {}", ctx.nodeId(), e.toString());
+        } catch (RuntimeException | Error e) {
+            LOG.error("{}: range check failed; checking again in the next period", ctx.nodeId(), e);
         }
     }
 
@@ -96,8 +96,16 @@ final class RangeChecks implements AutoCloseable {
         }
     }
 
+    /** Stops the checks and waits for one under way (it reads the store, which closes after this). */
     @Override
     public void close() {
         timer.shutdownNow();
+        try {
+            if (!timer.awaitTermination(10, TimeUnit.SECONDS)) {
+                LOG.warn("{}: a range check did not stop within 10 s", ctx.nodeId());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package org.autodisk.node.data;
 
+import java.time.Duration;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
@@ -16,8 +17,8 @@ import org.autodisk.node.ops.NodeContext;
  */
 record Serving(NodeContext ctx, DataServices services, Router router, RuleGate gate, RouteCheck routes) {
 
-    static Serving of(NodeContext ctx, DataServices services) {
-        RouteCheck routes = new RouteCheck(ctx);
+    static Serving of(NodeContext ctx, DataServices services, Duration routeWait) {
+        RouteCheck routes = new RouteCheck(ctx, routeWait);
         return new Serving(ctx, services, new Router(ctx, routes), new RuleGate(ctx, services.wal()), routes);
     }
 

@@ -91,7 +91,8 @@ final class TraverseGather {
         Frame sub = Frame.request(Opcode.TRAVERSE, 0, new TraverseRequest(cursor, stop, remaining).encode())
                 .routed(placement.stamp());
         serving.router().forward(request, placement.nextHop(), sub, "traverse from " + Keys.render(cursor))
-                .thenAccept(resp -> ctx.queue().execute(() -> continueWith(resp, stop)));
+                .thenAccept(resp -> ctx.queue().execute(() -> Guard.run(ctx.nodeId(), r -> continueWith(resp, stop),
+                        request)));
     }
 
     private void continueWith(Frame resp, byte[] stop) {

@@ -84,7 +84,6 @@ public final class InMemoryMetadataGroup {
             this.nodeId = nodeId;
             this.seen = InMemoryMetadataGroup.this.current();
             this.waiters = new VersionWaiters(nodeId);
-            listeners.add(waiters);
             waiters.accept(seen);
         }
 
@@ -94,6 +93,7 @@ public final class InMemoryMetadataGroup {
             }
             seen = s;
             listeners.forEach(l -> l.accept(s));
+            waiters.accept(s);
         }
 
         @Override

@@ -38,6 +38,7 @@ final class MetaStateMachine extends BaseStateMachine {
     private final String nodeId;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
     private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
+    private volatile Consumer<MetaState> last;
     private final Histogram applyLag = new ConcurrentHistogram(3);
     private volatile MetaState state = MetaState.EMPTY;
     private final long startedMicros = MetaEntry.nowMicros();
@@ -100,6 +101,21 @@ final class MetaStateMachine extends BaseStateMachine {
                 LOG.error("{}: a metadata listener failed", nodeId, ex);
             }
         }
+        Consumer<MetaState> after = last;
+        if (after != null) {
+            after.accept(s);
+        }
+    }
+
+    /**
+     * Sets the listener told of every state after all the others (the version waiters: a completed wait then
+     * means every other listener, the directory among them, has the state).
+     *
+     * @param listener the listener
+     */
+    void afterListeners(Consumer<MetaState> listener) {
+        last = listener;
+        listener.accept(state);
     }
 
     @Override

@@ -66,7 +66,7 @@ final class RatisMetadata implements Metadata {
         this.client = client;
         this.machine = machine;
         this.waiters = new VersionWaiters(settings.nodeId());
-        machine.subscribe(waiters);
+        machine.afterListeners(waiters);
     }
 
     static RatisMetadata start(MetadataSettings s) {

@@ -1,22 +1,23 @@
 package org.autodisk.node.meta;
 
 import java.time.Duration;
-import java.util.Queue;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
-/** Futures that complete once a replica has applied a metadata version: told of every state it applies. */
+/**
+ * Futures that complete once a replica has applied a metadata version. It is told of every applied state after the
+ * replica's other listeners (the directory among them), so a completed wait means the node routes by that version.
+ * Waits are kept by version and completed in order; a wait that times out is removed at once.
+ */
 final class VersionWaiters implements Consumer<MetaState> {
 
-    /** One wait. */
-    private record Waiter(long version, CompletableFuture<MetaState> future) {
-    }
-
     private final String nodeId;
-    private final Queue<Waiter> waiting = new ConcurrentLinkedQueue<>();
-    private volatile MetaState latest = MetaState.EMPTY;
+    private final TreeMap<Long, List<CompletableFuture<MetaState>>> waiting = new TreeMap<>();
+    private MetaState latest = MetaState.EMPTY;
 
     VersionWaiters(String nodeId) {
         this.nodeId = nodeId;
@@ -24,8 +25,18 @@ final class VersionWaiters implements Consumer<MetaState> {
 
     @Override
     public void accept(MetaState state) {
-        latest = state;
-        waiting.removeIf(w -> w.version() <= state.version() && w.future().complete(state) || w.future().isDone());
+        List<CompletableFuture<MetaState>> done = new ArrayList<>();
+        MetaState now;
+        synchronized (this) {
+            if (state.version() > latest.version() || !latest.bootstrapped() && state.bootstrapped()) {
+                latest = state;
+            }
+            now = latest;
+            while (!waiting.isEmpty() && waiting.firstKey() <= now.version()) {
+                done.addAll(waiting.pollFirstEntry().getValue());
+            }
+        }
+        done.forEach(f -> f.complete(now));
     }
 
     /**
@@ -36,17 +47,31 @@ final class VersionWaiters implements Consumer<MetaState> {
      * @return the first state applied at or above it; fails with a {@link MetadataException} after the timeout
      */
     CompletableFuture<MetaState> await(long version, Duration timeout) {
-        MetaState now = latest;
-        if (now.version() >= version) {
-            return CompletableFuture.completedFuture(now);
-        }
         CompletableFuture<MetaState> f = new CompletableFuture<>();
-        waiting.add(new Waiter(version, f));
-        accept(latest);
-        CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS).execute(() -> f
-                .completeExceptionally(new MetadataException("node " + nodeId + " had not applied metadata version "
-                        + version + " within " + timeout.toMillis() + " ms (it has applied " + latest.version()
-                        + ")", null)));
+        synchronized (this) {
+            if (latest.version() >= version) {
+                return CompletableFuture.completedFuture(latest);
+            }
+            waiting.computeIfAbsent(version, v -> new ArrayList<>()).add(f);
+        }
+        CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS).execute(() -> expire(version, f,
+                timeout));
         return f;
+    }
+
+    private void expire(long version, CompletableFuture<MetaState> f, Duration timeout) {
+        long applied;
+        synchronized (this) {
+            List<CompletableFuture<MetaState>> list = waiting.get(version);
+            if (list == null || !list.remove(f)) {
+                return;
+            }
+            if (list.isEmpty()) {
+                waiting.remove(version);
+            }
+            applied = latest.version();
+        }
+        f.completeExceptionally(new MetadataException("node " + nodeId + " had not applied metadata version "
+                + version + " within " + timeout.toMillis() + " ms (it has applied " + applied + ")", null));
     }
 }

@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
@@ -22,7 +23,8 @@ import org.autodisk.node.wire.RangeUsageReport;
 /**
  * RANGES: every range as the committed metadata describes it, with the keys and bytes its owner holds, asked of
  * every owner by RANGE_USAGE in parallel (an owner that does not answer in time leaves its ranges' figures
- * unknown, -1).
+ * unknown, -1), and every member's address. A body of one byte 0 asks for the map only (-1 figures), as a client
+ * building its routing table does.
  */
 final class RangesHandler implements OperationHandler {
 
@@ -44,17 +46,25 @@ final class RangesHandler implements OperationHandler {
             request.replyError(Status.NODE_UNAVAILABLE, ctx.metadataNotReady());
             return;
         }
+        byte[] body = request.frame().body();
+        boolean measure = body.length == 0 || body[0] != 0;
         Set<String> owners = new LinkedHashSet<>();
         meta.ranges().forEach(r -> owners.add(r.owner()));
         Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked = new HashMap<>();
-        owners.forEach(o -> asked.put(o, o.equals(ctx.nodeId()) ? CompletableFuture.completedFuture(ownUsage.get())
-                : ask(o)));
-        CompletableFuture.allOf(asked.values().toArray(CompletableFuture[]::new)).thenRun(() -> {
-            List<RangeStatus> ranges = meta.ranges().stream()
-                    .map(r -> StatusHandler.toStatus(r, List.of(), usageOf(asked, r))).toList();
-            request.reply(Responses.bytesResult(new RangesReport(ctx.nodeId(), meta.directory(), meta.version(),
-                    ranges).toJson()));
-        });
+        owners.forEach(o -> asked.put(o, !measure ? CompletableFuture.completedFuture(Map.of())
+                : o.equals(ctx.nodeId()) ? CompletableFuture.completedFuture(ownUsage.get()) : ask(o)));
+        CompletableFuture.allOf(asked.values().toArray(CompletableFuture[]::new)).thenRun(() -> Guard.run(
+                ctx.nodeId(), r -> reply(r, meta, asked), request));
+    }
+
+    private void reply(Request request, MetaState meta,
+            Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked) {
+        List<RangeStatus> ranges = meta.ranges().stream()
+                .map(r -> StatusHandler.toStatus(r, List.of(), usageOf(asked, r))).toList();
+        Map<String, String> addresses = new TreeMap<>();
+        meta.members().forEach(m -> addresses.put(m.id(), m.address()));
+        request.reply(Responses.bytesResult(new RangesReport(ctx.nodeId(), meta.directory(), meta.version(), ranges,
+                addresses).toJson()));
     }
 
     private static RangeUsage usageOf(Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked,

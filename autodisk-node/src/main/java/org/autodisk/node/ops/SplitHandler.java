@@ -9,9 +9,11 @@ import org.autodisk.core.protocol.Status;
 /** SPLIT: splits the range holding a key at that key, proposed by the node asked; answers the two halves. */
 final class SplitHandler implements OperationHandler {
 
+    private final String nodeId;
     private final Splits splits;
 
-    SplitHandler(Splits splits) {
+    SplitHandler(String nodeId, Splits splits) {
+        this.nodeId = nodeId;
         this.splits = splits;
     }
 
@@ -20,7 +22,7 @@ final class SplitHandler implements OperationHandler {
         byte[] key = KeyRequest.decode(request.frame().body()).key();
         splits.atKey(key).whenComplete((result, error) -> {
             if (error == null) {
-                request.reply(Responses.bytesResult(result.toJson()));
+                Guard.run(nodeId, r -> r.reply(Responses.bytesResult(result.toJson())), request);
                 return;
             }
             Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()

@@ -57,6 +57,37 @@ final class InMemoryStore implements LocalStore {
     }
 
     @Override
+    public RangeUsage usage(byte[] low, byte[] high) {
+        long keys = 0;
+        long bytes = 0;
+        for (Map.Entry<byte[], byte[]> e : view(low, high).entrySet()) {
+            keys++;
+            bytes += e.getKey().length + e.getValue().length;
+        }
+        return new RangeUsage(keys, bytes);
+    }
+
+    @Override
+    public byte[] splitKey(byte[] low, byte[] high) {
+        NavigableMap<byte[], byte[]> view = view(low, high);
+        long target = Math.min(view.size() / 2, MAX_SPLIT_OFFSET);
+        if (target == 0) {
+            return null;
+        }
+        long i = 0;
+        for (byte[] key : view.keySet()) {
+            if (i++ == target) {
+                return key.clone();
+            }
+        }
+        return null;
+    }
+
+    private NavigableMap<byte[], byte[]> view(byte[] low, byte[] high) {
+        return high == null ? map.tailMap(low, true) : map.subMap(low, true, high, false);
+    }
+
+    @Override
     public synchronized boolean apply(LogRecord record) {
         boolean changed = record.op() == LogRecord.PUT ? put(record.key(), record.value()) : delete(record.key());
         appliedLsn = record.lsn();

@@ -1,7 +1,5 @@
 package org.autodisk.node.store;
 
-import org.autodisk.core.Keys;
-import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.wire.LogRecord;
 
@@ -10,11 +8,8 @@ import org.autodisk.node.wire.LogRecord;
  */
 public interface LocalStore extends AutoCloseable {
 
-    /** Streams read per page while measuring a range. */
-    int USAGE_PAGE = 4096;
-
-    /** A split key is looked for among at most twice this many streams of a range. */
-    long MAX_SPLIT_SCAN = 1 << 20;
+    /** A split key is at most this many streams into a range. */
+    long MAX_SPLIT_OFFSET = 1 << 20;
 
     /**
      * Creates or replaces a stream.
@@ -125,52 +120,25 @@ public interface LocalStore extends AutoCloseable {
 
     /**
      * Measures the streams with {@code low <= key < high}: what a range holds, for the admin view and the split
-     * rules. Exact for an in-memory store; a RocksDB store counts the first million and estimates the rest from
-     * its table and memtable sizes.
+     * rules. Exact in memory; a RocksDB store counts a range of up to 16 MiB exactly and estimates a larger one from
+     * its exact stream count and RocksDB's approximate sizes, without reading it.
      *
      * @param low  first key, inclusive
      * @param high end key, exclusive ({@code null}: to the end)
      * @return keys and bytes
      */
-    default RangeUsage usage(byte[] low, byte[] high) {
-        long keys = 0;
-        long bytes = 0;
-        byte[] from = low;
-        while (from != null) {
-            TraverseResult page = scan(from, high, USAGE_PAGE, Long.MAX_VALUE);
-            for (KeyValue kv : page.entries()) {
-                keys++;
-                bytes += kv.key().length + kv.value().length;
-            }
-            from = page.entries().size() < USAGE_PAGE ? null
-                    : Keys.successor(page.entries().get(USAGE_PAGE - 1).key());
-        }
-        return new RangeUsage(keys, bytes);
-    }
+    RangeUsage usage(byte[] low, byte[] high);
 
     /**
      * Returns a key where the range {@code [low, high)} splits into halves of about as many streams: the key of
-     * its middle stream (of the first two million streams, in a larger range).
+     * its middle stream, or of its millionth in a larger range (the right half then splits again). Reads keys only
+     * where the store can.
      *
      * @param low  first key, inclusive
      * @param high end key, exclusive ({@code null}: to the end)
      * @return a stored key above {@code low}, or {@code null} if the range holds fewer than two streams
      */
-    default byte[] splitKey(byte[] low, byte[] high) {
-        long half = Math.min(usage(low, high).keys(), 2 * MAX_SPLIT_SCAN) / 2;
-        byte[] from = low;
-        long skipped = 0;
-        while (half > 0 && from != null) {
-            TraverseResult page = scan(from, high, USAGE_PAGE, Long.MAX_VALUE);
-            if (skipped + page.entries().size() > half) {
-                return page.entries().get((int) (half - skipped)).key();
-            }
-            skipped += page.entries().size();
-            from = page.entries().size() < USAGE_PAGE ? null
-                    : Keys.successor(page.entries().get(USAGE_PAGE - 1).key());
-        }
-        return null;
-    }
+    byte[] splitKey(byte[] low, byte[] high);
 
     /**
      * Returns the exact number of streams stored.

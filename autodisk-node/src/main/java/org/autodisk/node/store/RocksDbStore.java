@@ -350,12 +350,18 @@ final class RocksDbStore implements LocalStore {
 
     @Override
     public RangeUsage usage(byte[] low, byte[] high) {
-        return usage(low, high, RocksUsage.EXACT_KEYS);
+        return usage(low, high, RocksUsage.EXACT_BYTES);
     }
 
-    /** As {@link #usage(byte[], byte[])}, counting only so many streams exactly (tests of the estimate). */
-    RangeUsage usage(byte[] low, byte[] high, long exactKeys) {
-        return new RocksUsage(db, exactKeys).measure(low, high);
+    /** As {@link #usage(byte[], byte[])}, counting exactly only ranges estimated at up to so many bytes (tests). */
+    RangeUsage usage(byte[] low, byte[] high, long exactBytes) {
+        return new RocksUsage(db).measure(low, high, count.get(), exactBytes);
+    }
+
+    @Override
+    public byte[] splitKey(byte[] low, byte[] high) {
+        long half = Math.min(usage(low, high).keys() / 2, MAX_SPLIT_OFFSET);
+        return half == 0 ? null : new RocksUsage(db).keyAt(low, high, half);
     }
 
     @Override

@@ -103,6 +103,18 @@ class EpochRoutingTest {
     }
 
     @Test
+    void anOwnerBehindTheSenderServesAtOnceWhenItsRangeDidNotChange() {
+        cluster.metadata().holdUpdates("d3", true);
+        Frame split = call(0, Opcode.SPLIT, new KeyRequest(new byte[] {0x10}).encode()).join();
+        assertThat(Responses.status(split.body())).isEqualTo(Status.OK);
+        Frame r = call(0, Opcode.INSERT, new InsertRequest(KEY, new byte[] {2}).encode()).join();
+        assertThat(Responses.status(r.body())).isEqualTo(Status.OK);
+        assertThat(cluster.node(2).store().get(KEY)).containsExactly(2);
+        assertThat(metric(2, MetricNames.ROUTE_METADATA_WAITS)).isZero();
+        cluster.metadata().holdUpdates("d3", false);
+    }
+
+    @Test
     void aReceiverThatCannotCatchUpFailsTheRequestClearlyAndStoresNothing() {
         cluster.metadata().holdUpdates("d2", true);
         giveRange2ToD2();

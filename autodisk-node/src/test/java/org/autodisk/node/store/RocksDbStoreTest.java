@@ -41,15 +41,21 @@ class RocksDbStoreTest extends LocalStoreContract {
     }
 
     @Test
-    void aLargeRangeIsCountedInPartAndEstimatedForTheRest() {
+    void aLargeRangeIsEstimatedWithoutReadingIt() {
         RocksDbStore rocks = (RocksDbStore) store;
+        java.util.Random random = new java.util.Random(1);
         for (int i = 0; i < 40_000; i++) {
-            store.put(Keys.utf8(String.format("key-%06d", i)), new byte[90]);
+            byte[] value = new byte[90];
+            random.nextBytes(value);
+            store.put(Keys.utf8(String.format("key-%06d", i)), value);
         }
         rocks.flush();
-        RangeUsage estimated = rocks.usage(new byte[0], null, 4_000);
-        assertThat(estimated.keys()).isBetween(30_000L, 53_000L);
-        assertThat(estimated.bytes()).isBetween(30_000L * 100, 53_000L * 100);
-        assertThat(rocks.usage(new byte[0], null)).isEqualTo(new RangeUsage(40_000, 40_000 * 100));
+        byte[] low = Keys.utf8("key-010000");
+        byte[] high = Keys.utf8("key-030000");
+        RangeUsage estimated = rocks.usage(low, high, 100_000);
+        assertThat(estimated.keys()).isBetween(14_000L, 26_000L);
+        assertThat(estimated.bytes()).isBetween(20_000L * 60, 20_000L * 140);
+        assertThat(rocks.usage(low, high)).isEqualTo(new RangeUsage(20_000, 20_000 * 100));
+        assertThat(store.splitKey(low, high)).isNotNull().satisfies(k -> assertThat(Keys.compare(k, low)).isPositive());
     }
 }
