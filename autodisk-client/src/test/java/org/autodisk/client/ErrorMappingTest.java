@@ -34,6 +34,7 @@ class ErrorMappingTest extends FakeNodeTest {
             Map.entry(Status.TIMEOUT, RequestTimeoutException.class),
             Map.entry(Status.UNSUPPORTED_VERSION, ProtocolVersionException.class),
             Map.entry(Status.HOP_LIMIT_EXCEEDED, RoutingException.class),
+            Map.entry(Status.STALE_MAP, RoutingException.class),
             Map.entry(Status.REFUSED, RefusedException.class),
             Map.entry(Status.RULE_FAILED, RuleFailedException.class),
             Map.entry(Status.FENCED, AutoDiskException.class),

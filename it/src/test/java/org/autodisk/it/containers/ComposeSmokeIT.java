@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,12 @@ import java.util.concurrent.TimeUnit;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.StreamEntry;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.MemberStatus;
+import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
+import org.autodisk.core.cluster.SplitResult;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -100,6 +105,24 @@ class ComposeSmokeIT {
             }
             assertThat(viaD1.search(keys.get(0))).isEmpty();
             assertThat(viaD4.search(keys.get(keys.size() - 1))).isPresent();
+        }
+    }
+
+    @Test
+    void theFirstThreeDataNodesVoteOnTheMetadataAndASplitReachesEveryNode() {
+        try (AutoDiskClient viaD1 = client("d1"); AutoDiskClient viaD4 = client("d4")) {
+            MembersReport members = viaD4.admin().members();
+            assertThat(members.members()).filteredOn(MemberStatus::voter).extracting(MemberStatus::id)
+                    .containsExactly("d1", "d2", "d3");
+            assertThat(members.leader()).isIn("d1", "d2", "d3");
+
+            SplitResult split = viaD1.admin().split("compose-split");
+            assertThat(split.version()).isGreaterThan(members.version());
+            assertThat(split.right().lowHex()).isEqualTo(HexFormat.of().formatHex(
+                    "compose-split".getBytes(StandardCharsets.UTF_8)));
+            Awaitility.await().atMost(Duration.ofSeconds(20)).untilAsserted(() ->
+                    assertThat(viaD4.admin().ranges().ranges()).extracting(RangeStatus::lowHex)
+                            .contains(split.right().lowHex()));
         }
     }
 
