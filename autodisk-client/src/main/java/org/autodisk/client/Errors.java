@@ -29,6 +29,7 @@ final class Errors {
             case UNSUPPORTED_VERSION -> new ProtocolVersionException(message, status, nodeId);
             case HOP_LIMIT_EXCEEDED, STALE_MAP -> new RoutingException(message, status, nodeId);
             case REFUSED -> new RefusedException(message, status, nodeId);
+            case OUTCOME_UNKNOWN -> new OutcomeUnknownException(message, status, nodeId);
             case RULE_FAILED -> new RuleFailedException(message, status, nodeId);
             default -> new AutoDiskException(message, status, nodeId);
         };

@@ -36,6 +36,7 @@ class ErrorMappingTest extends FakeNodeTest {
             Map.entry(Status.HOP_LIMIT_EXCEEDED, RoutingException.class),
             Map.entry(Status.STALE_MAP, RoutingException.class),
             Map.entry(Status.REFUSED, RefusedException.class),
+            Map.entry(Status.OUTCOME_UNKNOWN, OutcomeUnknownException.class),
             Map.entry(Status.RULE_FAILED, RuleFailedException.class),
             Map.entry(Status.FENCED, AutoDiskException.class),
             Map.entry(Status.INTERNAL_ERROR, AutoDiskException.class));

@@ -40,7 +40,7 @@ class RulesLocalClusterIT {
         Path rules = rules();
         Launcher.Result check = Launcher.run("rules", "check", rules.toString());
         assertThat(check.exitCode()).as(check.output()).isZero();
-        assertThat(check.output()).contains("ok: 6 rule files compile");
+        assertThat(check.output()).contains("ok: 7 rule files compile");
 
         int basePort = FreePorts.base(4);
         Process launcher = Launcher.start("local", "--data-nodes", "2", "--log-nodes", "2", "--base-port",

@@ -46,7 +46,13 @@ public enum Status {
      * does not serve the key: the body carries its metadata version and the range that holds the key now
      * ({@link Responses#parseStaleMap}); the sender catches up and routes again.
      */
-    STALE_MAP(18);
+    STALE_MAP(18),
+    /**
+     * A write whose outcome could not be known (its log acknowledgement was lost or came too late): it may or may
+     * not have been applied, and the range's log recovery settles it one way for every copy. Retrying an insert or a
+     * delete is safe.
+     */
+    OUTCOME_UNKNOWN(19);
 
     private static final Status[] BY_CODE = new Status[256];
 

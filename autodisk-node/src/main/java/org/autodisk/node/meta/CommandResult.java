@@ -9,12 +9,36 @@ import java.util.List;
  * @param refusal  why not, naming what it found ({@code null} when applied)
  * @param version  the metadata version after it
  * @param rangeIds the ranges it created or changed (a split: left, right)
+ * @param ledgerId the ledger it opened or changed, 0 if none
  */
-public record CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds) {
+public record CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds, long ledgerId) {
 
     /** Copies the list. */
     public CommandResult {
         rangeIds = rangeIds == null ? List.of() : List.copyOf(rangeIds);
+    }
+
+    /**
+     * A result without a ledger.
+     *
+     * @param applied  whether it changed the metadata
+     * @param refusal  why not
+     * @param version  the version after it
+     * @param rangeIds the ranges it touched
+     */
+    public CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds) {
+        this(applied, refusal, version, rangeIds, 0);
+    }
+
+    /**
+     * A ledger change that applied.
+     *
+     * @param version  the version after it
+     * @param ledgerId the ledger
+     * @return the result
+     */
+    public static CommandResult appliedToLedger(long version, long ledgerId) {
+        return new CommandResult(true, null, version, List.of(), ledgerId);
     }
 
     /**

@@ -14,7 +14,11 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.Bootstrap.class, name = "bootstrap"),
     @JsonSubTypes.Type(value = MetaCommand.Split.class, name = "split"),
     @JsonSubTypes.Type(value = MetaCommand.ChangeRange.class, name = "change-range"),
-    @JsonSubTypes.Type(value = MetaCommand.SetMemberState.class, name = "member-state")
+    @JsonSubTypes.Type(value = MetaCommand.SetMemberState.class, name = "member-state"),
+    @JsonSubTypes.Type(value = MetaCommand.OpenLedger.class, name = "open-ledger"),
+    @JsonSubTypes.Type(value = MetaCommand.ChangeEnsemble.class, name = "change-ensemble"),
+    @JsonSubTypes.Type(value = MetaCommand.RecoverLedger.class, name = "recover-ledger"),
+    @JsonSubTypes.Type(value = MetaCommand.CloseLedger.class, name = "close-ledger")
 })
 public sealed interface MetaCommand {
 
@@ -62,5 +66,48 @@ public sealed interface MetaCommand {
      * @param state    the new state
      */
     record SetMemberState(String nodeId, MemberState expected, MemberState state) implements MetaCommand {
+    }
+
+    /**
+     * Opens a new ledger for a range's writer. Refused unless the writer owns the range at the expected epoch and
+     * every earlier ledger that may hold the range's keys is closed (a new writer recovers them first).
+     *
+     * @param rangeId       the range
+     * @param expectedEpoch its epoch
+     * @param writer        the writer (the range's owner)
+     * @param ensemble      the log nodes of its first fragment
+     */
+    record OpenLedger(int rangeId, long expectedEpoch, String writer, List<String> ensemble) implements MetaCommand {
+    }
+
+    /**
+     * Starts a new fragment of an open ledger on another ensemble (a log node lost, back, or replaced).
+     *
+     * @param ledgerId          the ledger
+     * @param expectedFragments how many fragments the writer saw
+     * @param firstEntry        the fragment's first entry: the first one not acknowledged yet
+     * @param ensemble          its log nodes
+     */
+    record ChangeEnsemble(long ledgerId, int expectedFragments, long firstEntry, List<String> ensemble)
+            implements MetaCommand {
+    }
+
+    /**
+     * Freezes an open ledger for recovery by a new writer: its old writer can change its ensemble no more.
+     *
+     * @param ledgerId the ledger
+     * @param by       the node that recovers it
+     */
+    record RecoverLedger(long ledgerId, String by) implements MetaCommand {
+    }
+
+    /**
+     * Closes a ledger at its last entry (by its writer, or by a recovery); refused if it is closed already, naming
+     * where, so every closer agrees on one last entry.
+     *
+     * @param ledgerId  the ledger
+     * @param lastEntry its last entry (0: none)
+     */
+    record CloseLedger(long ledgerId, long lastEntry) implements MetaCommand {
     }
 }

@@ -13,17 +13,97 @@ import org.autodisk.core.Keys;
  * @param ranges      every range, in key order, tiling the key space (empty before bootstrap)
  * @param nextRangeId the id the next new range gets
  * @param created     what the cluster was created from, {@code null} before bootstrap
+ * @param ledgers     the ledgers of the ranges' logs still kept, by id
+ * @param nextLedgerId the id the next ledger gets (from 1)
  */
 public record MetaState(long version, String directory, List<Member> members, List<RangeDescriptor> ranges,
-        int nextRangeId, Creation created) {
+        int nextRangeId, Creation created, List<LedgerInfo> ledgers, long nextLedgerId) {
 
     /** The state of a cluster that was never bootstrapped. */
     public static final MetaState EMPTY = new MetaState(0, null, List.of(), List.of(), 0, null);
 
-    /** Copies the lists. */
+    /** Copies the lists; a state from before ledgers existed has none. */
     public MetaState {
         members = List.copyOf(members);
         ranges = List.copyOf(ranges);
+        ledgers = ledgers == null ? List.of() : List.copyOf(ledgers);
+        nextLedgerId = Math.max(1, nextLedgerId);
+    }
+
+    /**
+     * A state without ledgers.
+     *
+     * @param version     the version
+     * @param directory   the directory kind
+     * @param members     the members
+     * @param ranges      the ranges
+     * @param nextRangeId the next range id
+     * @param created     the creation
+     */
+    public MetaState(long version, String directory, List<Member> members, List<RangeDescriptor> ranges,
+            int nextRangeId, Creation created) {
+        this(version, directory, members, ranges, nextRangeId, created, List.of(), 1);
+    }
+
+    /**
+     * Returns this state at a new version with other ranges.
+     *
+     * @param index       the new version
+     * @param nextRanges  the ranges
+     * @param nextRangeId the next range id
+     * @return the state
+     */
+    MetaState withRanges(long index, List<RangeDescriptor> nextRanges, int nextRangeId) {
+        return new MetaState(index, directory, members, nextRanges, nextRangeId, created, ledgers, nextLedgerId);
+    }
+
+    /**
+     * Returns this state at a new version with other members.
+     *
+     * @param index       the new version
+     * @param nextMembers the members
+     * @return the state
+     */
+    MetaState withMembers(long index, List<Member> nextMembers) {
+        return new MetaState(index, directory, nextMembers, ranges, nextRangeId, created, ledgers, nextLedgerId);
+    }
+
+    /**
+     * Returns this state at a new version with other ledgers.
+     *
+     * @param index        the new version
+     * @param nextLedgers  the ledgers
+     * @param nextLedgerId the next ledger id
+     * @return the state
+     */
+    MetaState withLedgers(long index, List<LedgerInfo> nextLedgers, long nextLedgerId) {
+        return new MetaState(index, directory, members, ranges, nextRangeId, created, nextLedgers, nextLedgerId);
+    }
+
+    /**
+     * Finds a ledger.
+     *
+     * @param id the ledger id
+     * @return the ledger, or {@code null} (never opened, or deleted)
+     */
+    public LedgerInfo ledger(long id) {
+        for (LedgerInfo l : ledgers) {
+            if (l.id() == id) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Returns the ledgers that may hold changes of a range's keys, oldest first: its own, and those of the range it
+     * was split from.
+     *
+     * @param range the range
+     * @return the ledgers by id
+     */
+    public List<LedgerInfo> ledgersOf(RangeDescriptor range) {
+        return ledgers.stream().filter(l -> l.overlaps(range.low(), range.high())).toList();
     }
 
     /**

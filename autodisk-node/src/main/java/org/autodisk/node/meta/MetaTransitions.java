@@ -42,6 +42,10 @@ public final class MetaTransitions {
             case MetaCommand.Split split -> split(s, index, split);
             case MetaCommand.ChangeRange change -> changeRange(s, index, change);
             case MetaCommand.SetMemberState m -> memberState(s, index, m);
+            case MetaCommand.OpenLedger o -> LedgerTransitions.open(s, index, o);
+            case MetaCommand.ChangeEnsemble e -> LedgerTransitions.changeEnsemble(s, index, e);
+            case MetaCommand.RecoverLedger r -> LedgerTransitions.recover(s, index, r);
+            case MetaCommand.CloseLedger cl -> LedgerTransitions.close(s, index, cl);
             case MetaCommand.Bootstrap b -> bootstrap(s, index, b);
         };
     }
@@ -101,7 +105,7 @@ public final class MetaTransitions {
         int at = ranges.indexOf(r);
         ranges.set(at, halves.get(0));
         ranges.add(at + 1, halves.get(1));
-        MetaState next = new MetaState(index, s.directory(), s.members(), ranges, s.nextRangeId() + 1, s.created());
+        MetaState next = s.withRanges(index, ranges, s.nextRangeId() + 1);
         return new Outcome(next, CommandResult.applied(index, List.of(r.id(), s.nextRangeId())));
     }
 
@@ -133,7 +137,7 @@ public final class MetaTransitions {
                 r.logNodes(), epoch, r.generation(), c.state());
         List<RangeDescriptor> ranges = new ArrayList<>(s.ranges());
         ranges.set(ranges.indexOf(r), changed);
-        return new Outcome(new MetaState(index, s.directory(), s.members(), ranges, s.nextRangeId(), s.created()),
+        return new Outcome(s.withRanges(index, ranges, s.nextRangeId()),
                 CommandResult.applied(index, List.of(r.id())));
     }
 
@@ -163,7 +167,7 @@ public final class MetaTransitions {
         }
         List<Member> members = new ArrayList<>(s.members());
         members.set(members.indexOf(m), m.in(c.state()));
-        return new Outcome(new MetaState(index, s.directory(), members, s.ranges(), s.nextRangeId(), s.created()),
+        return new Outcome(s.withMembers(index, members),
                 CommandResult.applied(index, List.of()));
     }
 }

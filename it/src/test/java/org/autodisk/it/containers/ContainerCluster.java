@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.autodisk.client.AutoDiskClient;
+import org.awaitility.Awaitility;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.Network;
 import org.testcontainers.images.builder.Transferable;
@@ -41,6 +42,7 @@ public final class ContainerCluster implements AutoCloseable {
             }
             long start = System.nanoTime();
             Startables.deepStart(cluster.nodes.values()).join();
+            topology.nodeIds().forEach(cluster::awaitMetadata);
             System.err.printf("[container ITs] started %s in %.1f s%n", topology, (System.nanoTime() - start) / 1e9);
             return cluster;
         } catch (RuntimeException e) {
@@ -125,7 +127,22 @@ public final class ContainerCluster implements AutoCloseable {
         AutoDiskNodeContainer fresh = newContainer(id);
         nodes.put(id, fresh);
         fresh.start();
+        awaitMetadata(id);
         return fresh;
+    }
+
+    /**
+     * Waits until a node follows the cluster metadata (its voters created it and it applied it): before that it
+     * serves no stream request.
+     *
+     * @param id the node id
+     */
+    public void awaitMetadata(String id) {
+        try (AutoDiskClient c = client(id)) {
+            Awaitility.await(id + " follows the cluster metadata").atMost(Duration.ofMinutes(2))
+                    .pollInterval(Duration.ofMillis(200)).ignoreExceptions()
+                    .until(() -> !c.status().ranges().isEmpty());
+        }
     }
 
     @Override

@@ -1,0 +1,43 @@
+package org.autodisk.node.ledger;
+
+/** A ledger operation a log node (or the metadata) refused or could not do; {@link #kind} says which. */
+public final class LedgerException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Why. */
+    public enum Kind {
+        /** The ledger is fenced: a new writer recovers it, and its old writer may add nothing more. */
+        FENCED,
+        /** The entries would leave a hole in the ledger on that log node. */
+        GAP,
+        /** The log node could not make the entries or the fence durable (a disk error), or did not answer. */
+        UNAVAILABLE,
+        /** The metadata refused a ledger change (the ledger is closed or in recovery by another node). */
+        REFUSED,
+        /** The entry was sent but its acknowledgement never came: recovery settles whether it is in the ledger. */
+        OUTCOME_UNKNOWN
+    }
+
+    private final Kind kind;
+
+    /**
+     * Creates the exception.
+     *
+     * @param kind    why
+     * @param message what happened, naming the node and the ledger
+     */
+    public LedgerException(Kind kind, String message) {
+        super(message);
+        this.kind = kind;
+    }
+
+    /**
+     * Returns why.
+     *
+     * @return the kind
+     */
+    public Kind kind() {
+        return kind;
+    }
+}

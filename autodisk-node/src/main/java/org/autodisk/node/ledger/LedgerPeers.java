@@ -1,0 +1,46 @@
+package org.autodisk.node.ledger;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * How a writer, a recovery or a reader reaches the log nodes that hold ledgers: the I/O boundary of the ledger
+ * protocol (over the peer channel in a node, over simulated links in the simulation). Answers may be lost or late;
+ * callers put their own deadline on each.
+ */
+public interface LedgerPeers {
+
+    /**
+     * Appends entries of a ledger on a log node.
+     *
+     * @param logNode       the log node
+     * @param ledgerId      the ledger
+     * @param fragmentStart the first entry of the fragment the log node holds them in
+     * @param recovery      whether a recovery writes them back (allowed on a fenced ledger)
+     * @param lac           the writer's last acknowledged entry (readers on the log node stop there)
+     * @param entries       consecutive entries
+     * @return the ledger's last durable entry on the log node; fails with {@link LedgerException}
+     */
+    CompletableFuture<Long> append(String logNode, long ledgerId, long fragmentStart, boolean recovery, long lac,
+            List<LedgerEntry> entries);
+
+    /**
+     * Fences a ledger on a log node.
+     *
+     * @param logNode  the log node
+     * @param ledgerId the ledger
+     * @return the last entry it holds, once the fence is durable
+     */
+    CompletableFuture<Long> fence(String logNode, long ledgerId);
+
+    /**
+     * Reads consecutive entries of a ledger from a log node.
+     *
+     * @param logNode  the log node
+     * @param ledgerId the ledger
+     * @param from     the first entry
+     * @param max      at most this many
+     * @return the entries it holds from {@code from} on
+     */
+    CompletableFuture<List<LedgerEntry>> read(String logNode, long ledgerId, long from, int max);
+}

@@ -1,0 +1,72 @@
+package org.autodisk.node.ledger;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A log node's durable ledgers. It never accepts an entry that would leave a hole: an append continues the ledger
+ * from its last entry, or starts the fragment this log node was added to ({@code fragmentStart}, past everything it
+ * holds); entries it holds already are taken again without change. A fenced ledger takes appends from recovery only;
+ * the fence is durable before it is reported. Futures complete once durable; a failed append leaves nothing of it.
+ */
+public interface LedgerStore extends AutoCloseable {
+
+    /**
+     * Appends entries of one ledger.
+     *
+     * @param ledgerId      the ledger
+     * @param fragmentStart the first entry of the fragment this log node holds the entries in
+     * @param recovery      whether a recovery writes them back (allowed on a fenced ledger)
+     * @param entries       consecutive entries of the ledger
+     * @return the ledger's last durable entry here; fails with {@link LedgerException} (FENCED, GAP, UNAVAILABLE)
+     */
+    CompletableFuture<Long> append(long ledgerId, long fragmentStart, boolean recovery, List<LedgerEntry> entries);
+
+    /**
+     * Fences a ledger: from now on its writer's appends are refused, also after a restart.
+     *
+     * @param ledgerId the ledger
+     * @return the last entry held here once the fence is durable (0: none)
+     */
+    CompletableFuture<Long> fence(long ledgerId);
+
+    /**
+     * Reads entries.
+     *
+     * @param ledgerId the ledger
+     * @param from     the first entry wanted
+     * @param max      at most this many
+     * @return the consecutive entries held from {@code from} on (empty if it holds none there)
+     */
+    List<LedgerEntry> read(long ledgerId, long from, int max);
+
+    /**
+     * Returns the last entry held.
+     *
+     * @param ledgerId the ledger
+     * @return its id, 0 if none
+     */
+    long lastEntry(long ledgerId);
+
+    /**
+     * Tells whether a ledger is fenced.
+     *
+     * @param ledgerId the ledger
+     * @return true once fenced
+     */
+    boolean fenced(long ledgerId);
+
+    /** Releases the store. */
+    @Override
+    void close();
+
+    /**
+     * Returns a store in memory (tests and the simulation; a fault hook fails its writes).
+     *
+     * @param nodeId the log node, for messages
+     * @return the store
+     */
+    static InMemoryLedgerStore inMemory(String nodeId) {
+        return new InMemoryLedgerStore(nodeId);
+    }
+}

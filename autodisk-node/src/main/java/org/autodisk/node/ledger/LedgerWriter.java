@@ -1,0 +1,317 @@
+package org.autodisk.node.ledger;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.Metadata;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one writer of an open ledger. Entries get dense ids and go to every log node of the last fragment's ensemble;
+ * an entry is acknowledged once every one of them holds it and every entry before it, and acknowledged entries are
+ * handed to the applier in id order before their futures complete. A log node that fails or does not answer in time
+ * is replaced, or dropped while none is spare, by an ensemble change committed in the metadata <em>before</em>
+ * anything more is acknowledged (the new fragment starts at the first entry not yet acknowledged, and the pending
+ * entries are sent again to its ensemble). When no log node is left, or the ledger was fenced by a new writer, the
+ * writer stops: its pending entries fail with {@link LedgerException.Kind#OUTCOME_UNKNOWN} and recovery settles them.
+ */
+public final class LedgerWriter {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LedgerWriter.class);
+
+    /** What the writer is doing. */
+    public enum State {
+        /** Appending. */
+        OPEN,
+        /** Waiting for an ensemble change to commit; nothing is acknowledged meanwhile. */
+        CHANGING,
+        /** Stopped: no log node left, or the metadata could not be reached; recovery closes the ledger. */
+        BROKEN,
+        /** Stopped: a new writer fenced the ledger. */
+        FENCED
+    }
+
+    private record Pending(LedgerEntry entry, CompletableFuture<LedgerEntry> future) {
+    }
+
+    private final String self;
+    private final Metadata metadata;
+    private final LedgerPeers peers;
+    private final LedgerTimer timer;
+    private final WriterSettings settings;
+    private final Supplier<List<String>> logNodesUp;
+    private final Consumer<List<LedgerEntry>> applier;
+    private final TreeMap<Long, Pending> pending = new TreeMap<>();
+    private final Map<String, Long> held = new HashMap<>();
+    private final Map<String, Long> sent = new HashMap<>();
+    private final Set<String> failed = new HashSet<>();
+    private LedgerInfo ledger;
+    private State state = State.OPEN;
+    private long nextEntry = 1;
+    private long lac;
+
+    /**
+     * Creates the writer of a ledger just opened.
+     *
+     * @param self       this data node, for logs
+     * @param ledger     the ledger as opened in the metadata
+     * @param metadata   where ensemble changes are committed
+     * @param peers      the log nodes
+     * @param timer      the clock for answer deadlines
+     * @param settings   multiplicity and deadlines
+     * @param logNodesUp the log nodes believed reachable, in preference order (replacements come from here)
+     * @param applier    takes acknowledged entries in id order (the owner applies them to its store)
+     */
+    public LedgerWriter(String self, LedgerInfo ledger, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
+            WriterSettings settings, Supplier<List<String>> logNodesUp, Consumer<List<LedgerEntry>> applier) {
+        this.self = self;
+        this.ledger = ledger;
+        this.metadata = metadata;
+        this.peers = peers;
+        this.timer = timer;
+        this.settings = settings;
+        this.logNodesUp = logNodesUp;
+        this.applier = applier;
+    }
+
+    /**
+     * Multiplicity and deadlines of a writer.
+     *
+     * @param multiplicity how many log nodes hold each entry when enough are up
+     * @param answerTimeout how long a log node may take to answer before it is replaced
+     * @param metadataTimeout how long an ensemble change may take to commit
+     */
+    public record WriterSettings(int multiplicity, Duration answerTimeout, Duration metadataTimeout) {
+    }
+
+    /**
+     * Adds an entry.
+     *
+     * @param rangeId the key's range
+     * @param epoch   its epoch
+     * @param op      PUT or DELETE
+     * @param key     the key
+     * @param value   the value
+     * @return the entry once acknowledged (and applied); fails with {@link LedgerException}: UNAVAILABLE if it was
+     *         never sent (not written), OUTCOME_UNKNOWN if it was sent and the writer stopped
+     */
+    public synchronized CompletableFuture<LedgerEntry> add(int rangeId, long epoch, int op, byte[] key,
+            byte[] value) {
+        if (state == State.BROKEN || state == State.FENCED) {
+            return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.UNAVAILABLE,
+                    self + ": the writer of " + ledger + " stopped (" + state.name().toLowerCase() + ")"));
+        }
+        LedgerEntry entry = new LedgerEntry(ledger.id(), nextEntry++, rangeId, epoch, op, key, value);
+        Pending p = new Pending(entry, new CompletableFuture<>());
+        pending.put(entry.entryId(), p);
+        if (state == State.OPEN) {
+            ledger.lastFragment().ensemble().forEach(this::sendPending);
+        }
+        return p.future();
+    }
+
+    /**
+     * Returns the ledger as this writer knows it (with the fragments it committed).
+     *
+     * @return the ledger
+     */
+    public synchronized LedgerInfo ledger() {
+        return ledger;
+    }
+
+    /**
+     * Returns what the writer is doing.
+     *
+     * @return the state
+     */
+    public synchronized State state() {
+        return state;
+    }
+
+    /**
+     * Returns the last acknowledged entry.
+     *
+     * @return its id, 0 if none
+     */
+    public synchronized long lastAcknowledged() {
+        return lac;
+    }
+
+    /**
+     * Tells whether entries wait for their acknowledgement.
+     *
+     * @return true while some do
+     */
+    public synchronized boolean busy() {
+        return !pending.isEmpty() || state == State.CHANGING;
+    }
+
+    /** Brings the ensemble back to the multiplicity when a log node outside it is up again. */
+    public synchronized void restore() {
+        List<String> ensemble = ledger.lastFragment().ensemble();
+        if (state != State.OPEN || ensemble.size() >= settings.multiplicity()) {
+            return;
+        }
+        List<String> next = new ArrayList<>(ensemble);
+        for (String node : logNodesUp.get()) {
+            if (next.size() < settings.multiplicity() && !next.contains(node)) {
+                next.add(node);
+            }
+        }
+        if (next.size() > ensemble.size()) {
+            changeEnsemble(next, "log node(s) back");
+        }
+    }
+
+    private void sendPending(String node) {
+        long from = Math.max(sent.getOrDefault(node, 0L), lac) + 1;
+        if (pending.isEmpty() || from >= nextEntry) {
+            return;
+        }
+        List<LedgerEntry> batch = new ArrayList<>();
+        pending.tailMap(from, true).values().forEach(p -> batch.add(p.entry()));
+        sent.put(node, nextEntry - 1);
+        long fragments = ledger.fragments().size();
+        long fragmentStart = ledger.lastFragment().firstEntry();
+        CompletableFuture<Long> answer = peers.append(node, ledger.id(), fragmentStart, false, lac, batch);
+        long[] done = {0};
+        timer.schedule(settings.answerTimeout().toMillis(), () -> timedOut(node, fragments, done));
+        answer.whenComplete((last, err) -> answered(node, fragments, done, last, err));
+    }
+
+    private synchronized void timedOut(String node, long fragments, long[] done) {
+        if (done[0] == 0 && fragments == ledger.fragments().size()) {
+            done[0] = 1;
+            nodeFailed(node, new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node " + node
+                    + " did not answer within " + settings.answerTimeout().toMillis() + " ms"));
+        }
+    }
+
+    private synchronized void answered(String node, long fragments, long[] done, Long last, Throwable err) {
+        if (err == null) {
+            held.merge(node, last, Math::max);
+        }
+        if (done[0] == 0 && fragments == ledger.fragments().size()) {
+            done[0] = 1;
+            if (err != null) {
+                nodeFailed(node, LedgerPeersSupport.cause(err));
+                return;
+            }
+        }
+        if (err == null) {
+            tryAcknowledge();
+        }
+    }
+
+    private void tryAcknowledge() {
+        if (state != State.OPEN) {
+            return;
+        }
+        List<Pending> acked = new ArrayList<>();
+        while (!pending.isEmpty() && pending.firstKey() == lac + 1 && heldByAll(lac + 1)) {
+            acked.add(pending.pollFirstEntry().getValue());
+            lac++;
+        }
+        if (!acked.isEmpty()) {
+            applier.accept(acked.stream().map(Pending::entry).toList());
+            acked.forEach(p -> p.future().complete(p.entry()));
+        }
+    }
+
+    private boolean heldByAll(long entry) {
+        for (String node : ledger.fragmentOf(entry).ensemble()) {
+            if (held.getOrDefault(node, 0L) < entry || failed.contains(node)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void nodeFailed(String node, RuntimeException why) {
+        if (why instanceof LedgerException e && e.kind() == LedgerException.Kind.FENCED) {
+            stop(State.FENCED, why.getMessage());
+            return;
+        }
+        if (!ledger.lastFragment().ensemble().contains(node) || !failed.add(node)) {
+            return;
+        }
+        LOG.info("{}: {}: log node {} failed ({}); changing the ensemble from entry {}", self, ledger, node,
+                why.getMessage(), lac + 1);
+        if (state == State.OPEN) {
+            List<String> next = replacementEnsemble();
+            if (next.isEmpty()) {
+                stop(State.BROKEN, "no log node left to hold " + ledger);
+            } else {
+                changeEnsemble(next, "log node " + node + " failed");
+            }
+        }
+    }
+
+    private List<String> replacementEnsemble() {
+        List<String> next = new ArrayList<>(ledger.lastFragment().ensemble());
+        next.removeAll(failed);
+        for (String candidate : logNodesUp.get()) {
+            if (next.size() < settings.multiplicity() && !next.contains(candidate) && !failed.contains(candidate)) {
+                next.add(candidate);
+            }
+        }
+        return next;
+    }
+
+    private void changeEnsemble(List<String> next, String why) {
+        state = State.CHANGING;
+        long first = lac + 1;
+        MetaCommand.ChangeEnsemble c = new MetaCommand.ChangeEnsemble(ledger.id(), ledger.fragments().size(),
+                first, next);
+        metadata.submit(c, settings.metadataTimeout()).whenComplete((r, err) -> changed(next, first, r, err, why));
+    }
+
+    private synchronized void changed(List<String> next, long first, CommandResult r, Throwable err, String why) {
+        if (state != State.CHANGING) {
+            return;
+        }
+        if (err != null || !r.applied()) {
+            String problem = err != null ? LedgerPeersSupport.cause(err).getMessage() : r.refusal();
+            stop(err != null ? State.BROKEN : State.FENCED, "ensemble change not committed: " + problem);
+            return;
+        }
+        ledger = ledger.withFragment(new LedgerInfo.Fragment(first, next));
+        LOG.info("{}: ledger {}: ensemble from entry {} is {} ({})", self, ledger.id(), first, next, why);
+        List<String> failedMeanwhile = next.stream().filter(failed::contains).toList();
+        failed.clear();
+        state = State.OPEN;
+        for (String node : next) {
+            sent.put(node, first - 1);
+            sendPending(node);
+        }
+        failedMeanwhile.forEach(n -> nodeFailed(n, new LedgerException(LedgerException.Kind.UNAVAILABLE,
+                "log node " + n + " failed while the ensemble changed")));
+        tryAcknowledge();
+    }
+
+    private void stop(State why, String message) {
+        if (state == State.BROKEN || state == State.FENCED) {
+            return;
+        }
+        state = why;
+        LOG.warn("{}: writer of {} stops: {}; {} unacknowledged entries are settled by recovery", self, ledger,
+                message, pending.size());
+        List<Pending> unknown = new ArrayList<>(pending.values());
+        pending.clear();
+        unknown.forEach(p -> p.future().completeExceptionally(new LedgerException(
+                LedgerException.Kind.OUTCOME_UNKNOWN, self + ": " + p.entry() + " of range " + p.entry().rangeId()
+                        + " may or may not be in the log (" + message + ")")));
+    }
+}

@@ -1,0 +1,185 @@
+package org.autodisk.node.ledger;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MetaTransitions;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.MetadataException;
+import org.autodisk.node.meta.MetadataStatus;
+
+/**
+ * The simulation's world: a scripted clock (events in time order, ties in scheduling order), one seeded random
+ * source, the log nodes, lossy links with per-link FIFO delivery, and the metadata (commands applied in order after
+ * a delay; a result may be lost after the command applied). Everything runs on the test's thread.
+ */
+final class SimWorld implements LedgerTimer {
+
+    private record Event(long time, long seq, Runnable task) {
+    }
+
+    final Random random;
+    final Map<String, SimLogNode> logNodes = new HashMap<>();
+    private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.time != b.time
+            ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
+    private final Map<String, Long> linkClock = new HashMap<>();
+    private long now;
+    private long seq;
+    double responseLoss;
+    double requestLoss;
+    final List<String> violations = new ArrayList<>();
+    double metadataResultLoss;
+    private MetaState state;
+    private long index;
+
+    SimWorld(long seed, MetaState initial) {
+        this.random = new Random(seed);
+        this.state = initial;
+        this.index = initial.version();
+    }
+
+    long now() {
+        return now;
+    }
+
+    @Override
+    public void schedule(long delayMillis, Runnable task) {
+        events.add(new Event(now + Math.max(0, delayMillis), seq++, task));
+    }
+
+    void runUntil(long time) {
+        while (!events.isEmpty() && events.peek().time() <= time) {
+            Event e = events.poll();
+            now = e.time();
+            e.task().run();
+        }
+        now = Math.max(now, time);
+    }
+
+    /** Delivers a message on a link after a random delay, never before one sent earlier on the same link. */
+    void deliver(String from, String to, Runnable task) {
+        String link = from + ">" + to;
+        long at = Math.max(now + 1 + random.nextInt(3), linkClock.getOrDefault(link, 0L));
+        linkClock.put(link, at);
+        events.add(new Event(at, seq++, task));
+    }
+
+    MetaState state() {
+        return state;
+    }
+
+    /** The peers as one caller sees them; nothing reaches a caller whose incarnation ended. */
+    LedgerPeers peersFor(String caller, Supplier<Boolean> alive) {
+        return new SimPeers(this, caller, alive);
+    }
+
+    Metadata metadataFor(Supplier<Boolean> alive) {
+        return new SimMetadata(alive);
+    }
+
+    private final class SimMetadata implements Metadata {
+
+        private final Supplier<Boolean> alive;
+
+        SimMetadata(Supplier<Boolean> alive) {
+            this.alive = alive;
+        }
+
+        @Override
+        public MetaState current() {
+            return state;
+        }
+
+        @Override
+        public void subscribe(Consumer<MetaState> listener) {
+            listener.accept(state);
+        }
+
+        @Override
+        public CompletableFuture<MetaState> awaitVersion(long version, Duration timeout) {
+            return CompletableFuture.completedFuture(state);
+        }
+
+        @Override
+        public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
+            CompletableFuture<CommandResult> result = new CompletableFuture<>();
+            boolean lost = random.nextDouble() < metadataResultLoss;
+            schedule(2 + random.nextInt(5), () -> {
+                MetaTransitions.Outcome o = MetaTransitions.apply(state, index + 1, command);
+                if (o.result().applied()) {
+                    index++;
+                    state = o.state();
+                }
+                if (!alive.get()) {
+                    return;
+                }
+                if (lost) {
+                    schedule(deadline.toMillis(), () -> result.completeExceptionally(new MetadataException(
+                            "simulated: the commit's answer was lost", null)));
+                } else {
+                    result.complete(o.result());
+                }
+            });
+            return result;
+        }
+
+        @Override
+        public Histogram applyLag() {
+            return new Histogram(3);
+        }
+
+        @Override
+        public MetadataStatus status() {
+            return new MetadataStatus("follower", null, 0, index, index, "", List.of());
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** A log node: its store survives a crash; what it kept beside it (the confirmed entries) does not. */
+    static final class SimLogNode {
+
+        final String id;
+        final InMemoryLedgerStore store;
+        LogNodeLedgers ledgers;
+        boolean up = true;
+
+        SimLogNode(String id) {
+            this.id = id;
+            this.store = LedgerStore.inMemory(id);
+            this.ledgers = new LogNodeLedgers(store);
+        }
+
+        void crash() {
+            up = false;
+        }
+
+        void restart() {
+            up = true;
+            ledgers = new LogNodeLedgers(store);
+        }
+    }
+
+    void addLogNode(String id) {
+        logNodes.put(id, new SimLogNode(id));
+    }
+
+    List<String> logNodesUp() {
+        List<String> up = new ArrayList<>();
+        logNodes.keySet().stream().sorted().filter(id -> logNodes.get(id).up).forEach(up::add);
+        return up;
+    }
+}

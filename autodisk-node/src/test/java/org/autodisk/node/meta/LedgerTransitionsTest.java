@@ -1,0 +1,92 @@
+package org.autodisk.node.meta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.autodisk.core.Keys;
+import org.junit.jupiter.api.Test;
+
+class LedgerTransitionsTest {
+
+    private static MetaState created() {
+        return MetaTransitions.apply(MetaState.EMPTY, 1, MetaTransitionsTest.bootstrap()).state();
+    }
+
+    private static MetaTransitions.Outcome apply(MetaState s, MetaCommand c) {
+        return MetaTransitions.apply(s, s.version() + 1, c);
+    }
+
+    private static void assertRefused(MetaState s, MetaCommand c, String... found) {
+        MetaTransitions.Outcome o = apply(s, c);
+        assertThat(o.result().applied()).isFalse();
+        assertThat(o.result().refusal()).contains(found);
+        assertThat(o.state()).isSameAs(s);
+    }
+
+    private static MetaState opened() {
+        RangeDescriptor r = created().ranges().get(0);
+        return apply(created(), new MetaCommand.OpenLedger(r.id(), r.epoch(), r.owner(), List.of("l1"))).state();
+    }
+
+    @Test
+    void theOwnerOpensALedgerWithDenseNeverReusedIds() {
+        MetaState s = opened();
+        LedgerInfo l = s.ledger(1);
+        assertThat(l.state()).isEqualTo(LedgerState.OPEN);
+        assertThat(l.writer()).isEqualTo("d1");
+        assertThat(l.fragments()).containsExactly(new LedgerInfo.Fragment(1, List.of("l1")));
+        assertThat(s.nextLedgerId()).isEqualTo(2);
+        assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).isEqualTo(s);
+    }
+
+    @Test
+    void aNewWriterMustCloseTheRangesOpenLedgerFirst() {
+        MetaState s = opened();
+        RangeDescriptor r = s.ranges().get(0);
+        assertRefused(s, new MetaCommand.OpenLedger(r.id(), r.epoch(), "d1", List.of("l1")), "ledger 1", "not closed");
+        assertRefused(s, new MetaCommand.OpenLedger(r.id(), r.epoch(), "d2", List.of("l1")), "d2 does not own");
+        assertRefused(s, new MetaCommand.OpenLedger(r.id(), r.epoch() + 1, "d1", List.of("l1")), "epoch");
+        assertRefused(s, new MetaCommand.OpenLedger(r.id(), r.epoch(), "d1", List.of("d2")), "not a log node");
+
+        MetaState closed = apply(s, new MetaCommand.CloseLedger(1, 7)).state();
+        MetaTransitions.Outcome again = apply(closed, new MetaCommand.OpenLedger(r.id(), r.epoch(), "d1",
+                List.of("l1")));
+        assertThat(again.result().ledgerId()).isEqualTo(2);
+    }
+
+    @Test
+    void recoveryFreezesTheEnsembleAndTheFirstCloseWins() {
+        MetaState s = opened();
+        MetaState frozen = apply(s, new MetaCommand.RecoverLedger(1, "d2")).state();
+        assertThat(frozen.ledger(1).state()).isEqualTo(LedgerState.IN_RECOVERY);
+        assertRefused(frozen, new MetaCommand.ChangeEnsemble(1, 1, 5, List.of("l1")), "is not open");
+
+        MetaState closed = apply(frozen, new MetaCommand.CloseLedger(1, 9)).state();
+        assertThat(closed.ledger(1).lastEntry()).isEqualTo(9);
+        assertRefused(closed, new MetaCommand.CloseLedger(1, 4), "closed already at entry 9");
+        assertRefused(closed, new MetaCommand.RecoverLedger(1, "d3"), "closed already");
+    }
+
+    @Test
+    void anEnsembleChangeStartsAFragmentOnlyFromWhatTheWriterSaw() {
+        MetaState s = opened();
+        MetaState changed = apply(s, new MetaCommand.ChangeEnsemble(1, 1, 5, List.of("l1"))).state();
+        assertThat(changed.ledger(1).fragments()).extracting(LedgerInfo.Fragment::firstEntry).containsExactly(1L, 5L);
+        assertThat(changed.ledger(1).fragmentOf(4).firstEntry()).isEqualTo(1);
+        assertThat(changed.ledger(1).fragmentOf(5).firstEntry()).isEqualTo(5);
+        assertRefused(changed, new MetaCommand.ChangeEnsemble(1, 1, 6, List.of("l1")), "2 fragments");
+        assertRefused(changed, new MetaCommand.ChangeEnsemble(1, 2, 3, List.of("l1")), "start before");
+        assertRefused(changed, new MetaCommand.ChangeEnsemble(1, 2, 6, List.of("l1", "l1")), "twice");
+    }
+
+    @Test
+    void aSplitHalfSeesTheLedgersOfTheRangeItCameFrom() {
+        MetaState s = opened();
+        RangeDescriptor r = s.ranges().get(0);
+        MetaState split = apply(s, new MetaCommand.Split(r.id(), r.generation(), Keys.utf8("c"))).state();
+        RangeDescriptor right = split.range(split.ranges().get(1).id());
+        assertThat(split.ledgersOf(right)).extracting(LedgerInfo::id).containsExactly(1L);
+        assertRefused(split, new MetaCommand.OpenLedger(right.id(), right.epoch(), "d1", List.of("l1")),
+                "not closed");
+    }
+}
