@@ -96,7 +96,7 @@ class RulesLocalClusterIT {
                 + "    verdict.refuse(\"notes are read-only today\");\nend\n");
         Launcher.Result ok = Launcher.run("rules", "reload", "--seeds", seeds);
         assertThat(ok.exitCode()).as(ok.output()).isZero();
-        assertThat(ok.output()).contains("reloaded: the new rules are in force").contains("l1: 7 rule files");
+        assertThat(ok.output()).contains("reloaded: the new rules are in force").contains("l1: 8 rule files");
     }
 
     @Test

@@ -13,14 +13,11 @@ class LedgerTransitionsTest {
     }
 
     private static MetaTransitions.Outcome apply(MetaState s, MetaCommand c) {
-        return MetaTransitions.apply(s, s.version() + 1, c);
+        return MetaTransitionsTest.apply(s, c);
     }
 
     private static void assertRefused(MetaState s, MetaCommand c, String... found) {
-        MetaTransitions.Outcome o = apply(s, c);
-        assertThat(o.result().applied()).isFalse();
-        assertThat(o.result().refusal()).contains(found);
-        assertThat(o.state()).isSameAs(s);
+        MetaTransitionsTest.assertRefused(s, c, found);
     }
 
     private static MetaState opened() {

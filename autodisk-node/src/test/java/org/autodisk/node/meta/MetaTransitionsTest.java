@@ -23,11 +23,11 @@ class MetaTransitionsTest {
         return MetaTransitions.apply(MetaState.EMPTY, 1, bootstrap()).state();
     }
 
-    private static MetaTransitions.Outcome apply(MetaState s, MetaCommand c) {
+    static MetaTransitions.Outcome apply(MetaState s, MetaCommand c) {
         return MetaTransitions.apply(s, s.version() + 1, c);
     }
 
-    private static void assertRefused(MetaState s, MetaCommand c, String... found) {
+    static void assertRefused(MetaState s, MetaCommand c, String... found) {
         MetaTransitions.Outcome o = apply(s, c);
         assertThat(o.result().applied()).isFalse();
         assertThat(o.result().refusal()).contains(found);
