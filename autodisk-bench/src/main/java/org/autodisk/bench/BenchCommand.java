@@ -3,7 +3,7 @@ package org.autodisk.bench;
 import picocli.CommandLine.Command;
 
 /** {@code autodisk bench ...}: measurements of a running or freshly started local cluster. */
-@Command(name = "bench", description = "Measure the cluster.", subcommands = {ForwardBench.class, ReplayBench.class,
-    RulesBench.class, InsertBench.class, SplitBench.class})
+@Command(name = "bench", footer = "  autodisk bench forward", description = "Measure the cluster.",
+        subcommands = {ForwardBench.class, ReplayBench.class, RulesBench.class, InsertBench.class, SplitBench.class})
 final class BenchCommand {
 }

@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
  * throughput with many requests in flight (one request in 16 traced there, to sample queue wait); with
  * {@code --direct}, the same again with a client that routes each insert straight to its owner.
  */
-@Command(name = "forward", defaultValueProvider = BenchOptions.PortDefault.class,
+@Command(name = "forward", footer = "  autodisk bench forward --data-nodes 3 --log-nodes 1 --in-flight 50,256",
+        defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
 final class ForwardBench implements Callable<Integer> {
 
@@ -78,8 +79,8 @@ final class ForwardBench implements Callable<Integer> {
         }
         System.out.println("starting " + size.dataNodes() + " data nodes and " + size.logNodes() + " log nodes "
                 + "(multiplicity " + size.multiplicity() + ") on 127.0.0.1:" + port.basePort + " ...");
-        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench"), size.dataNodes(),
-                size.logNodes(), port.basePort, List.of(), size.yaml() + settings.yaml())) {
+        try (LocalCluster c = LocalCluster.start(size.layout(Files.createTempDirectory("autodisk-bench"),
+                port.basePort, List.of()), List.of(size.multiplicityLayer(), settings.layer())).deleteOnClose()) {
             run(c.addresses().get(0));
         }
         return 0;

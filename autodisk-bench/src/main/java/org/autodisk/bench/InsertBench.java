@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
  * clusters it starts itself; writes CSV files, a Markdown report with the paper's figures beside ours, and PNG
  * charts.
  */
-@Command(name = "insert", mixinStandardHelpOptions = true, defaultValueProvider = BenchOptions.PortDefault.class,
+@Command(name = "insert", footer = "  autodisk bench insert --quick",
+        mixinStandardHelpOptions = true, defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Seed 004's insert-cost experiments: "
         + "(a) response time of one insert, (b) time per insert for N streams, (c) throughput by stream size, "
         + "(d) multiplicity 1 vs 2, (e) the components of one insert (Table 5). Starts its own clusters (separate "

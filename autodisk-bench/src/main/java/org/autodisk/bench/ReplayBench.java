@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
  * node (backup catch-up off, so the log keeps everything); the data node's store is wiped after the inserts, so
  * at restart it replays the whole log; the rate is the one the node itself logs.
  */
-@Command(name = "replay", defaultValueProvider = BenchOptions.PortDefault.class,
+@Command(name = "replay", footer = "  autodisk bench replay --records 1000000",
+        defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Recovery replay rate of a data node from its log node.")
 final class ReplayBench implements Callable<Integer> {
 
@@ -42,7 +43,7 @@ final class ReplayBench implements Callable<Integer> {
     public Integer call() throws Exception {
         String yaml = "wal.catch-up-threshold: 2000000000\nwal.catch-up-idle-ms: 2000000000\n";
         Path dir = Files.createTempDirectory("autodisk-replay");
-        try (LocalCluster c = LocalCluster.start(dir, 1, 1, port.basePort, List.of(), yaml)) {
+        try (LocalCluster c = LocalCluster.start(dir, 1, 1, port.basePort, List.of(), yaml).deleteOnClose()) {
             fill(c.addresses().get(0));
             c.kill(0);
             wipe(c.dir().resolve("data").resolve("d1"));

@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
  * write-protect examples - switched by cluster-wide reloads between measurements, rounds interleaved, so the
  * ratios come from one run on the same processes.
  */
-@Command(name = "rules", defaultValueProvider = BenchOptions.PortDefault.class,
+@Command(name = "rules", footer = "  autodisk bench rules", defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Insert throughput with the shipped rules versus a minimal rule set "
         + "(ratios measured in one run, rules switched by reload).")
 final class RulesBench implements Callable<Integer> {

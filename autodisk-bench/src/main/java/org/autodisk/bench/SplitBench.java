@@ -18,7 +18,8 @@ import picocli.CommandLine.Option;
  * {@code autodisk bench splits}: how long a split takes to commit through the metadata (Raft), asked of a voter and
  * of a listener (a log node), and how far behind the proposal each replica applies the committed changes.
  */
-@Command(name = "splits", defaultValueProvider = BenchOptions.PortDefault.class,
+@Command(name = "splits", footer = "  autodisk bench splits --data-nodes 3",
+        defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Time to commit a split through the metadata, and every replica's apply lag.")
 final class SplitBench implements Callable<Integer> {
 
@@ -45,8 +46,8 @@ final class SplitBench implements Callable<Integer> {
         }
         System.out.println("starting " + size.dataNodes() + " data nodes and " + size.logNodes() + " log nodes on "
                 + "127.0.0.1:" + port.basePort + " ...");
-        try (LocalCluster c = LocalCluster.start(Files.createTempDirectory("autodisk-bench-splits"),
-                size.dataNodes(), size.logNodes(), port.basePort, List.of(), size.yaml())) {
+        try (LocalCluster c = LocalCluster.start(size.layout(Files.createTempDirectory("autodisk-bench-splits"),
+                port.basePort, List.of()), List.of(size.multiplicityLayer())).deleteOnClose()) {
             run(c.addresses());
         }
         return 0;

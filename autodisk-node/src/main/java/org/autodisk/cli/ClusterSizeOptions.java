@@ -1,5 +1,9 @@
 package org.autodisk.cli;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.autodisk.core.config.ConfigLayer;
 import picocli.CommandLine.Option;
 
 /** {@code --data-nodes}, {@code --log-nodes}, {@code --multiplicity}: the shape of a cluster the CLI starts. */
@@ -40,6 +44,27 @@ public final class ClusterSizeOptions {
      */
     public int multiplicity() {
         return multiplicity;
+    }
+
+    /**
+     * Returns the multiplicity as a configuration layer named by its flag.
+     *
+     * @return the layer
+     */
+    public ConfigLayer multiplicityLayer() {
+        return new ConfigLayer("--multiplicity", Map.of("wal.multiplicity", multiplicity));
+    }
+
+    /**
+     * Returns the cluster layout these options give.
+     *
+     * @param dir         where the cluster lives
+     * @param basePort    the first node's port
+     * @param splitPoints keys where ranges start (empty: even split)
+     * @return the layout
+     */
+    public LocalCluster.Layout layout(Path dir, int basePort, List<String> splitPoints) {
+        return new LocalCluster.Layout(dir, dataNodes, logNodes, basePort, splitPoints);
     }
 
     /**

@@ -8,7 +8,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code autodisk delete KEY}: exit code 1 if there was no such stream. */
-@Command(name = "delete", description = "Delete a stream; exit code 1 if it did not exist.")
+@Command(name = "delete", footer = "  autodisk delete apple --seeds 127.0.0.1:7400",
+        description = "Delete a stream; exit code 1 if it did not exist.")
 final class DeleteCommand implements Callable<Integer> {
 
     @Mixin

@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
  * {@code autodisk demo}: starts a local cluster of three data nodes, inserts through one node streams that the
  * others own, reads them through a third, traverses across all ranges, deletes, and shows who did what.
  */
-@Command(name = "demo", description = "Start a local cluster, show forwarding, reads and traversal, then stop.")
+@Command(name = "demo", footer = "  autodisk demo",
+        description = "Start a local cluster, show forwarding, reads and traversal, then stop.")
 final class DemoCommand implements Callable<Integer> {
 
     private static final Map<String, String> FRUIT = new java.util.LinkedHashMap<>();
@@ -42,7 +43,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--base-port", defaultValue = "7450", description = "First port (default: ${DEFAULT-VALUE}).")
     int basePort;
 
-    @Option(names = "--dir", description = "Where the cluster keeps its files (default: a temporary directory).")
+    @Option(names = "--dir", description = "Where the cluster keeps its files, kept after the demo (default: a "
+            + "temporary directory, removed at the end).")
     Path dir;
 
     @Override
@@ -51,7 +53,8 @@ final class DemoCommand implements Callable<Integer> {
         Path where = dir != null ? dir : Files.createTempDirectory("autodisk-demo");
         say("starting a local cluster: 3 data nodes and 1 log node (separate processes) on 127.0.0.1:" + basePort
                 + "-" + (basePort + 3) + ", files in " + where);
-        try (LocalCluster cluster = LocalCluster.start(where, 3, 1, basePort, List.of("h", "p"), "")) {
+        LocalCluster started = LocalCluster.start(where, 3, 1, basePort, List.of("h", "p"), "");
+        try (LocalCluster cluster = dir == null ? started.deleteOnClose() : started) {
             say("cluster ready: seeds=" + cluster.seeds());
             List<String> addrs = cluster.addresses();
             try (AutoDiskClient viaD1 = connect(addrs.get(0)); AutoDiskClient viaD3 = connect(addrs.get(2))) {
@@ -67,7 +70,8 @@ final class DemoCommand implements Callable<Integer> {
             }
             say("stopping the cluster (each node drains its queue and closes its store) ...");
         }
-        say("done.");
+        say(dir == null ? "done; the temporary directory " + where + " is removed." : "done; the files stay in "
+                + where + ".");
         return 0;
     }
 

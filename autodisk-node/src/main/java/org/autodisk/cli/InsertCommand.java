@@ -1,10 +1,12 @@
 package org.autodisk.cli;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.Traced;
 import org.autodisk.core.Keys;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -12,7 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code autodisk insert KEY VALUE}. */
-@Command(name = "insert", description = "Create or replace a stream.")
+@Command(name = "insert", footer = "  autodisk insert apple red --seeds 127.0.0.1:7400",
+        description = "Create or replace a stream.")
 final class InsertCommand implements Callable<Integer> {
 
     @Mixin
@@ -32,11 +35,29 @@ final class InsertCommand implements Callable<Integer> {
         if ((value == null) == (valueFile == null)) {
             throw new IllegalArgumentException("give either a VALUE or --value-file, not both or neither");
         }
-        byte[] v = valueFile != null ? Files.readAllBytes(valueFile) : value.getBytes(StandardCharsets.UTF_8);
+        byte[] v = valueFile != null ? read(valueFile) : value.getBytes(StandardCharsets.UTF_8);
         try (AutoDiskClient client = seeds.connect()) {
-            client.insert(Keys.parse(key), v);
-            System.out.println("inserted " + key + " (" + v.length + " bytes) via " + client.connectedNode());
+            Traced<Void> t = client.async().insertTraced(Keys.parse(key), v).join();
+            System.out.println(describe(key, v.length, t, client.connectedNode()));
         }
         return 0;
+    }
+
+    /** Names the owner that stored the value (the first hop's node) and the node the request entered at. */
+    static String describe(String key, int valueBytes, Traced<Void> t, String entry) {
+        String owner = t.hops().isEmpty() ? null : t.hops().get(0).nodeId();
+        String what = "inserted " + key + " (value of " + valueBytes + " bytes)";
+        if (owner == null) {
+            return what + ", sent to " + entry;
+        }
+        return what + ": stored by owner " + owner + (owner.equals(entry) ? "" : ", forwarded by " + entry);
+    }
+
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw CliErrors.unreadable("--value-file", file, e);
+        }
     }
 }

@@ -6,11 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.AutoDiskException;
+import org.autodisk.core.config.ConfigException;
+import org.autodisk.core.config.ConfigLayer;
+import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.config.NodeConfigKeys;
 
 /**
  * A cluster of separate node processes on 127.0.0.1: writes one YAML file per node, starts each node with
@@ -28,6 +36,7 @@ public final class LocalCluster implements AutoCloseable {
 
     private final List<String> splitPoints;
     private final int dataNodes;
+    private boolean deleteOnClose;
 
     private LocalCluster(Path dir, List<String> splitPoints, int dataNodes) {
         this.dir = dir;
@@ -43,25 +52,43 @@ public final class LocalCluster implements AutoCloseable {
      * @param logNodes   how many log nodes (l1, l2, ...)
      * @param basePort   the first node's port; the others follow
      * @param splitPoints keys where ranges start (empty: split evenly by first key byte)
-     * @param extraYaml  extra top-level configuration lines for every node (may be empty)
+     * @param extraYaml  extra configuration (YAML) for every node (may be empty)
      * @return the running cluster
      * @throws IOException if a file cannot be written or a process not started
+     * @throws org.autodisk.core.config.ConfigException if the configuration is refused; nothing started then
      */
     public static LocalCluster start(Path dir, int dataNodes, int logNodes, int basePort, List<String> splitPoints,
             String extraYaml) throws IOException {
-        if (dataNodes < 1) {
-            throw new IllegalArgumentException("--data-nodes must be at least 1");
-        }
-        LocalCluster c = new LocalCluster(dir.toAbsolutePath(), splitPoints, dataNodes);
-        for (int i = 1; i <= dataNodes + logNodes; i++) {
-            c.ids.add(i <= dataNodes ? "d" + i : "l" + (i - dataNodes));
-            c.addresses.add("127.0.0.1:" + (basePort + i - 1));
+        return start(new Layout(dir, dataNodes, logNodes, basePort, splitPoints),
+                List.of(new ConfigLayer("the extra settings", LocalSettings.parseYaml(extraYaml))));
+    }
+
+    /**
+     * Starts a cluster and waits until every node serves. Every node's configuration is checked before any node
+     * starts, with errors naming the flag or setting to fix.
+     *
+     * @param layout   the cluster's shape and where it lives
+     * @param settings settings for every node, in order, each naming its source ({@code --set}, a flag)
+     * @return the running cluster
+     * @throws IOException if a file cannot be written or a process not started
+     * @throws org.autodisk.core.config.ConfigException if the configuration is refused; nothing started then
+     */
+    public static LocalCluster start(Layout layout, List<ConfigLayer> settings) throws IOException {
+        layout.check();
+        LocalCluster c = new LocalCluster(layout.dir().toAbsolutePath(), layout.splitPoints(), layout.dataNodes());
+        for (int i = 1; i <= layout.dataNodes() + layout.logNodes(); i++) {
+            c.ids.add(i <= layout.dataNodes() ? "d" + i : "l" + (i - layout.dataNodes()));
+            c.addresses.add("127.0.0.1:" + (layout.basePort() + i - 1));
         }
         Files.createDirectories(c.dir);
         c.ensureSecret();
+        List<List<ConfigLayer>> configs = new ArrayList<>();
+        for (int i = 0; i < c.ids.size(); i++) {
+            configs.add(c.checkedLayers(i, layout, settings));
+        }
         try {
             for (int i = 0; i < c.ids.size(); i++) {
-                c.processes.add(c.launch(i, dataNodes, extraYaml));
+                c.processes.add(c.launch(i, configs.get(i)));
             }
             c.awaitReady();
         } catch (IOException | RuntimeException e) {
@@ -69,6 +96,49 @@ public final class LocalCluster implements AutoCloseable {
             throw e;
         }
         return c;
+    }
+
+    /**
+     * A local cluster's shape: how many nodes of each role, where they listen and live, its initial split.
+     *
+     * @param dir         where configuration, data and logs go
+     * @param dataNodes   how many data nodes (d1, d2, ...)
+     * @param logNodes    how many log nodes (l1, l2, ...)
+     * @param basePort    the first node's port; the others follow
+     * @param splitPoints keys where ranges start (empty: split evenly by first key byte)
+     */
+    public record Layout(Path dir, int dataNodes, int logNodes, int basePort, List<String> splitPoints) {
+
+        /**
+         * Copies the split points.
+         *
+         * @param dir         where configuration, data and logs go
+         * @param dataNodes   how many data nodes
+         * @param logNodes    how many log nodes
+         * @param basePort    the first node's port
+         * @param splitPoints keys where ranges start
+         */
+        public Layout {
+            splitPoints = List.copyOf(splitPoints);
+        }
+
+        void check() {
+            if (dataNodes < 1) {
+                throw new ConfigException("--data-nodes " + dataNodes + ": a cluster needs at least 1 data node");
+            }
+            if (logNodes < 0) {
+                throw new ConfigException("--log-nodes " + logNodes + ": must be 0 or more");
+            }
+            int last = basePort + dataNodes + logNodes - 1;
+            if (basePort < 1 || last > 65535) {
+                throw new ConfigException("--base-port " + basePort + " puts the " + (dataNodes + logNodes)
+                        + " nodes on ports " + basePort + ".." + last + "; they must lie within 1..65535");
+            }
+        }
+
+        String describe() {
+            return "--data-nodes " + dataNodes + " --log-nodes " + logNodes + " --base-port " + basePort;
+        }
     }
 
     /** The nodes prove membership with a secret of this cluster's own, generated once and kept with its files. */
@@ -87,22 +157,51 @@ public final class LocalCluster implements AutoCloseable {
         }
     }
 
-    private Process launch(int i, int dataNodes, String extraYaml) throws IOException {
-        Path config = dir.resolve(ids.get(i) + ".yaml");
-        Files.writeString(config, yaml(i, dataNodes, extraYaml));
-        return launch(i);
+    /** The layers of node {@code i}'s configuration, checked as the node will check them. */
+    private List<ConfigLayer> checkedLayers(int i, Layout layout, List<ConfigLayer> settings) {
+        List<ConfigLayer> layers = new ArrayList<>();
+        layers.add(new ConfigLayer(layout.describe(), layoutOf(i)));
+        if (!splitPoints.isEmpty()) {
+            layers.add(new ConfigLayer("--split-points", Map.of("cluster.split-points", splitPoints)));
+        }
+        layers.addAll(settings);
+        NodeConfig config = NodeConfig.load(null, layers, System.getenv());
+        int metrics = config.get(NodeConfigKeys.METRICS_HTTP_PORT);
+        if (metrics > 0 && i > 0) {
+            layers.add(new ConfigLayer("metrics.http-port + " + i + " for " + ids.get(i),
+                    Map.of("metrics.http-port", metrics + i)));
+            NodeConfig.load(null, layers, System.getenv());
+        }
+        return layers;
     }
 
-    private Process launch(int i) throws IOException {
+    private Map<String, Object> layoutOf(int i) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("node.id", ids.get(i));
+        m.put("node.data-dir", dir.resolve("data").toString());
+        m.put("cluster.secret-file", dir.resolve(SECRET_FILE).toString());
+        List<String> nodes = new ArrayList<>();
+        for (int j = 0; j < ids.size(); j++) {
+            nodes.add(ids.get(j) + "=" + (j < dataNodes ? "data" : "log") + "@" + addresses.get(j));
+        }
+        m.put("cluster.nodes", nodes);
+        return m;
+    }
+
+    /** Writes node {@code i}'s configuration and starts it; its log starts empty. */
+    private Process launch(int i, List<ConfigLayer> layers) throws IOException {
+        Files.writeString(dir.resolve(ids.get(i) + ".yaml"), LocalSettings.yaml(layers));
+        return launch(i, ProcessBuilder.Redirect.to(dir.resolve(ids.get(i) + ".log").toFile()));
+    }
+
+    private Process launch(int i, ProcessBuilder.Redirect log) throws IOException {
         Path config = dir.resolve(ids.get(i) + ".yaml");
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(jvmFlags());
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "node", "--config",
                 config.toString()));
-        Path log = dir.resolve(ids.get(i) + ".log");
-        return new ProcessBuilder(cmd).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();
     }
 
     private static List<String> jvmFlags() {
@@ -114,25 +213,6 @@ public final class LocalCluster implements AutoCloseable {
             }
         }
         return flags;
-    }
-
-    private String yaml(int i, int dataNodes, String extraYaml) {
-        StringBuilder y = new StringBuilder();
-        y.append("node:\n  id: ").append(ids.get(i)).append("\n  data-dir: ").append(quote(dir.resolve("data")))
-                .append("\ncluster:\n  secret-file: ").append(quote(dir.resolve(SECRET_FILE))).append("\n  nodes:\n");
-        for (int j = 0; j < ids.size(); j++) {
-            y.append("    - {id: ").append(ids.get(j)).append(", role: ").append(j < dataNodes ? "data" : "log")
-                    .append(", address: \"").append(addresses.get(j)).append("\"}\n");
-        }
-        if (!splitPoints.isEmpty()) {
-            y.append("  split-points: [").append(splitPoints.stream().map(p -> "\"" + p + "\"")
-                    .collect(Collectors.joining(", "))).append("]\n");
-        }
-        return y.append(extraYaml).toString();
-    }
-
-    private static String quote(Path p) {
-        return "\"" + p.toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
     private void awaitReady() throws IOException {
@@ -242,13 +322,38 @@ public final class LocalCluster implements AutoCloseable {
      * @throws IOException if it cannot be started or does not answer
      */
     public void restart(int i) throws IOException {
-        processes.set(i, launch(i));
+        processes.set(i, launch(i, ProcessBuilder.Redirect.appendTo(dir.resolve(ids.get(i) + ".log").toFile())));
         awaitReady();
     }
 
-    /** Stops every node with SIGTERM (graceful), then forcibly after 20 seconds. */
+    /**
+     * Makes {@link #close()} delete the cluster's directory (configuration, data, logs) once the nodes stopped.
+     *
+     * @return this cluster
+     */
+    public LocalCluster deleteOnClose() {
+        deleteOnClose = true;
+        return this;
+    }
+
+    /** Stops every node with SIGTERM (graceful), then forcibly after 20 seconds; deletes the directory if asked. */
     @Override
     public void close() {
+        stopAll();
+        if (deleteOnClose) {
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            System.err.println("could not delete " + root + ": " + e.getMessage());
+        }
+    }
+
+    private void stopAll() {
         processes.forEach(Process::destroy);
         for (Process p : processes) {
             try {

@@ -9,7 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk local}: a cluster of node processes on 127.0.0.1 until SIGTERM or Ctrl-C. */
-@Command(name = "local", description = "Start a cluster of separate node processes on 127.0.0.1.")
+@Command(name = "local", footer = "  autodisk local --data-nodes 3 --log-nodes 1 --split-points h,p",
+        description = "Start a cluster of separate node processes on 127.0.0.1.")
 final class LocalCommand implements Callable<Integer> {
 
     @Mixin
@@ -32,8 +33,8 @@ final class LocalCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        LocalCluster cluster = LocalCluster.start(dir, size.dataNodes(), size.logNodes(), basePort, splitPoints,
-                size.yaml() + settings.yaml());
+        LocalCluster cluster = LocalCluster.start(size.layout(dir, basePort, splitPoints),
+                List.of(size.multiplicityLayer(), settings.layer()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("stopping cluster ...");

@@ -9,7 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk members}: every member with its state and metadata replica, or JSON. */
-@Command(name = "members", description = "List every member: role, address, state, whether it votes on the "
+@Command(name = "members", footer = "  autodisk members --seeds 127.0.0.1:7400",
+        description = "List every member: role, address, state, whether it votes on the "
         + "metadata, and what its metadata replica is now.")
 final class MembersCommand implements Callable<Integer> {
 

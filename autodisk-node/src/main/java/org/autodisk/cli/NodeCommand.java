@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
  * {@code autodisk node [--config FILE]}: runs one node until SIGTERM or Ctrl-C, then stops it gracefully.
  * Without a file the configuration comes from {@code AUTODISK_...} environment variables alone.
  */
-@Command(name = "node", description = "Run one node from a YAML file and/or AUTODISK_* environment variables.")
+@Command(name = "node", footer = "  autodisk node --config d1.yaml",
+        description = "Run one node from a YAML file and/or AUTODISK_* environment variables.")
 final class NodeCommand implements Callable<Integer> {
 
     @Option(names = "--config", description = "The node's YAML configuration (default: environment only).")

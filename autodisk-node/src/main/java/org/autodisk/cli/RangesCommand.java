@@ -9,7 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk ranges}: every range, one line each, or JSON. */
-@Command(name = "ranges", description = "List every range: id, span, owner, backup, log nodes, epoch, generation, "
+@Command(name = "ranges", footer = "  autodisk ranges --seeds 127.0.0.1:7400",
+        description = "List every range: id, span, owner, backup, log nodes, epoch, generation, "
         + "state, keys, bytes.")
 final class RangesCommand implements Callable<Integer> {
 

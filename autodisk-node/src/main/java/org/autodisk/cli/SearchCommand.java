@@ -10,7 +10,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code autodisk search KEY}: prints the value; exit code 1 if there is no such stream. */
-@Command(name = "search", description = "Read a stream; exit code 1 if it does not exist.")
+@Command(name = "search", footer = "  autodisk search apple --seeds 127.0.0.1:7400",
+        description = "Read a stream; exit code 1 if it does not exist.")
 final class SearchCommand implements Callable<Integer> {
 
     @Mixin

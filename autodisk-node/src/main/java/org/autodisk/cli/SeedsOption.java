@@ -17,6 +17,9 @@ final class SeedsOption {
     long timeoutMs;
 
     AutoDiskClient connect() {
+        if (timeoutMs < 1) {
+            throw new IllegalArgumentException("--timeout-ms must be at least 1 (milliseconds), was " + timeoutMs);
+        }
         return AutoDiskClient.builder().seeds(seeds).requestTimeout(Duration.ofMillis(timeoutMs)).build();
     }
 }

@@ -10,7 +10,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk split --at KEY}: splits the range holding KEY at KEY. */
-@Command(name = "split", description = "Split the range holding KEY at KEY: both halves stay on the owner, no data "
+@Command(name = "split", footer = "  autodisk split --at m --seeds 127.0.0.1:7400",
+        description = "Split the range holding KEY at KEY: both halves stay on the owner, no data "
         + "moves, the generation rises by one.")
 final class SplitCommand implements Callable<Integer> {
 

@@ -9,7 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk status}: the cluster map as a table, or JSON. */
-@Command(name = "status", description = "Show the cluster map: nodes, roles, stream counts, ranges and owners.")
+@Command(name = "status", footer = "  autodisk status --seeds 127.0.0.1:7400",
+        description = "Show the cluster map: nodes, roles, stream counts, ranges and owners.")
 final class StatusCommand implements Callable<Integer> {
 
     @Mixin

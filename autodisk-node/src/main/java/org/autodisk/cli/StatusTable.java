@@ -17,15 +17,15 @@ final class StatusTable {
         StringBuilder b = new StringBuilder();
         b.append("cluster map v").append(s.mapVersion()).append(" (").append(s.directory())
                 .append(" directory), reported by ").append(s.reportedBy()).append('\n');
-        b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10s %12s %14s%n", "NODE", "ROLE", "ADDRESS", "STATE",
-                "META", "STREAMS", "REQUESTS", "QUEUE p50/p99"));
+        b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10s %12s %s%n", "NODE", "ROLE", "ADDRESS", "STATE",
+                "META", "STREAMS", "REQUESTS", "QUEUE p50 / p99"));
         for (NodeStatus n : s.nodes()) {
             Map<String, Double> m = n.metrics();
-            b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10d %12.0f %6.0f/%-6.0fus%n", n.id(), n.role(),
+            b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10d %12.0f %9s / %s%n", n.id(), n.role(),
                     n.address(), state(n), n.reachable() ? n.metadata().getOrDefault("role", "-") : "-",
                     n.streamCount(), m.getOrDefault(MetricNames.REQUESTS, 0.0),
-                    m.getOrDefault(MetricNames.p50(MetricNames.QUEUE_WAIT), 0.0),
-                    m.getOrDefault(MetricNames.p99(MetricNames.QUEUE_WAIT), 0.0)));
+                    duration(m.getOrDefault(MetricNames.p50(MetricNames.QUEUE_WAIT), 0.0)),
+                    duration(m.getOrDefault(MetricNames.p99(MetricNames.QUEUE_WAIT), 0.0))));
         }
         b.append(String.format("%-6s %-20s %-20s %-6s %-6s %-4s %-7s %-9s %s%n", "RANGE", "FROM (incl)",
                 "TO (excl)", "OWNER", "EPOCH", "GEN", "BACKUP", "LOG", "BACKUP LAG"));
@@ -53,6 +53,21 @@ final class StatusTable {
                     + ") has no cluster metadata yet";
         }
         return null;
+    }
+
+    /**
+     * Renders a duration in the unit that keeps it short: {@code 850 us}, {@code 12.3 ms}, {@code 4.21 s}.
+     *
+     * @param micros the duration in microseconds
+     * @return at most 9 characters for durations under 10,000 s
+     */
+    static String duration(double micros) {
+        if (micros < 1_000) {
+            return String.format("%.0f us", micros);
+        } else if (micros < 1_000_000) {
+            return String.format("%.1f ms", micros / 1e3);
+        }
+        return String.format("%.2f s", micros / 1e6);
     }
 
     private static String state(NodeStatus n) {

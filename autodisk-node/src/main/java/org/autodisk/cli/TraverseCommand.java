@@ -10,7 +10,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code autodisk traverse}: prints streams in key order, one {@code key<TAB>value} per line. */
-@Command(name = "traverse", description = "List streams in key order across all nodes.")
+@Command(name = "traverse", footer = "  autodisk traverse --from a --to n --limit 20",
+        description = "List streams in key order across all nodes.")
 final class TraverseCommand implements Callable<Integer> {
 
     @Mixin
@@ -27,9 +28,16 @@ final class TraverseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        byte[] fromKey = from.isEmpty() ? new byte[0] : Keys.parse(from);
+        byte[] toKey = to == null ? null : Keys.parse(to);
+        if (toKey != null && Keys.compare(fromKey, toKey) >= 0) {
+            throw new IllegalArgumentException("--from " + from + " must sort before --to " + to
+                    + " (--to is exclusive): nothing lies between them");
+        }
+        if (limit < 1) {
+            throw new IllegalArgumentException("--limit must be at least 1, was " + limit);
+        }
         try (AutoDiskClient client = seeds.connect()) {
-            byte[] fromKey = from.isEmpty() ? new byte[0] : Keys.parse(from);
-            byte[] toKey = to == null ? null : Keys.parse(to);
             int n = 0;
             for (StreamEntry e : client.traverse(fromKey, toKey, limit)) {
                 System.out.println(Keys.render(e.key()) + "\t" + new String(e.value(), StandardCharsets.UTF_8));

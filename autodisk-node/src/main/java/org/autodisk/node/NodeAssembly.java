@@ -1,5 +1,13 @@
 package org.autodisk.node;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -30,7 +38,9 @@ import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.MetaBootstrap;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.metrics.MetricsEndpoint;
 import org.autodisk.node.metrics.NodeMetrics;
+import org.autodisk.node.metrics.PrometheusNames;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.RequestDispatcher;
@@ -94,7 +104,8 @@ final class NodeAssembly {
 
     private Assembled steps(Security security) throws InterruptedException {
         String id = config.nodeId();
-        NodeMetrics metrics = new NodeMetrics(id);
+        MeterRegistry registry = registry();
+        NodeMetrics metrics = new NodeMetrics(id, registry);
         NodeRules rules = resources.open(StartupStep.RULES, () -> NodeRules.start(config, metrics), NodeRules::close);
         boolean logNode = config.self().role() == ClusterMember.Role.LOG;
         DataRole.Storage storage = logNode ? null : DataRole.openStorage(resources, config, givenStore);
@@ -123,8 +134,41 @@ final class NodeAssembly {
         RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
         NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security),
                 NodeServer::stop) : null;
+        resources.open(StartupStep.METRICS, () -> metricsEndpoint(group, registry), e -> {
+            if (e != null) {
+                e.close();
+            }
+        });
         resources.run(StartupStep.BACKGROUND, () -> role.start(dispatcher::selfStatus));
         return new Assembled(resources, ctx, role, dispatcher, server);
+    }
+
+    /** Prometheus's registry (with the JVM's meters) when the endpoint is on, else a plain one. */
+    private MeterRegistry registry() {
+        if (config.get(NodeConfigKeys.METRICS_HTTP_PORT) == 0) {
+            return new SimpleMeterRegistry();
+        }
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        prometheus.config().namingConvention(new PrometheusNames());
+        new JvmMemoryMetrics().bindTo(prometheus);
+        new JvmThreadMetrics().bindTo(prometheus);
+        new ProcessorMetrics().bindTo(prometheus);
+        new UptimeMetrics().bindTo(prometheus);
+        return prometheus;
+    }
+
+    private MetricsEndpoint metricsEndpoint(EventLoopGroup group, MeterRegistry registry) {
+        int port = config.get(NodeConfigKeys.METRICS_HTTP_PORT);
+        if (port == 0 || !serve) {
+            return null;
+        }
+        try {
+            return MetricsEndpoint.start(config.nodeId(), new InetSocketAddress(config.listenAddress().getAddress(),
+                    port), group, (PrometheusMeterRegistry) registry);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("node " + config.nodeId() + ": interrupted while binding metrics", e);
+        }
     }
 
     private Metadata metadata() {

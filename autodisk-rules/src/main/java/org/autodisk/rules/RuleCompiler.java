@@ -18,6 +18,7 @@ import org.kie.api.io.ResourceType;
 /** Compiles DRL sources into a rule base, reporting errors by file and line. */
 final class RuleCompiler {
 
+    private static final String NULL_PACKAGE = "Parser returned a null Package";
     private static final AtomicLong BUILDS = new AtomicLong();
     private static final String FOLDER = "src/main/resources/org/autodisk/rules/";
     private static final int CACHED_BASES = 8;
@@ -93,7 +94,16 @@ final class RuleCompiler {
             String file = origins.getOrDefault(path, origins.getOrDefault(FOLDER + stripFolder(path), path));
             errors.add(new RuleError(file, Math.max(0, message.getLine()), message.getText().strip()));
         }
-        return errors;
+        return withoutEchoes(errors);
+    }
+
+    /**
+     * Drops Drools's "Parser returned a null Package" for a file that already has a real parse error: it only
+     * repeats that the file did not parse, at line 0.
+     */
+    private static List<RuleError> withoutEchoes(List<RuleError> errors) {
+        return errors.stream().filter(e -> !(NULL_PACKAGE.equals(e.message()) && errors.stream()
+                .anyMatch(o -> o != e && o.file().equals(e.file()) && !NULL_PACKAGE.equals(o.message())))).toList();
     }
 
     private static String stripFolder(String path) {

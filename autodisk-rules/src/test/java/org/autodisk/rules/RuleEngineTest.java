@@ -64,6 +64,15 @@ class RuleEngineTest {
     }
 
     @Test
+    void aParseErrorIsReportedOnceWithoutDroolsEchoAtLineZero() throws Exception {
+        Files.writeString(dir.resolve("half.drl"), HEADER + "rule \"half\"\nwhen\n    InsertRequested( key == )\nthen\n"
+                + "end\n");
+        List<RuleError> errors = RuleEngine.validate(dir);
+        assertThat(errors).isNotEmpty().allSatisfy(e -> assertThat(e.line()).isPositive())
+                .noneSatisfy(e -> assertThat(e.message()).contains("null Package"));
+    }
+
+    @Test
     void invalidRulesInTheUserDirectoryAreReportedWithFileAndLine() throws Exception {
         Path file = dir.resolve("bad.drl");
         Files.writeString(file, BROKEN);

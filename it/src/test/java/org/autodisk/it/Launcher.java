@@ -27,8 +27,21 @@ final class Launcher {
      * @throws IOException when it cannot start
      */
     static Process start(String... args) throws IOException {
+        return start(java.util.Map.of(), args);
+    }
+
+    /**
+     * Starts {@code ./autodisk} with extra environment variables and arguments, output and errors merged.
+     *
+     * @param env  variables added to this process's environment
+     * @param args the arguments
+     * @return the process
+     * @throws IOException when it cannot start
+     */
+    static Process start(java.util.Map<String, String> env, String... args) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(concat(args)).redirectErrorStream(true);
         builder.environment().put("AUTODISK_NO_BUILD", "1");
+        builder.environment().putAll(env);
         return builder.start();
     }
 
@@ -40,7 +53,19 @@ final class Launcher {
      * @throws Exception when it cannot run or does not end within 120 s
      */
     static Result run(String... args) throws Exception {
-        Process p = start(args);
+        return run(java.util.Map.of(), args);
+    }
+
+    /**
+     * Runs {@code ./autodisk} with extra environment variables and arguments to its end.
+     *
+     * @param env  variables added to this process's environment
+     * @param args the arguments
+     * @return exit code and output
+     * @throws Exception when it cannot run or does not end within 120 s
+     */
+    static Result run(java.util.Map<String, String> env, String... args) throws Exception {
+        Process p = start(env, args);
         CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
             try {
                 return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

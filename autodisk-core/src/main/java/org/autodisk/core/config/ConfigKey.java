@@ -64,9 +64,27 @@ public record ConfigKey<T>(String name, Class<T> type, T defaultValue, String do
         try {
             return type.cast(convertRaw(raw));
         } catch (IllegalArgumentException | ClassCastException e) {
-            throw new ConfigException("configuration key '" + name + "' expects " + type.getSimpleName()
-                    + " but got '" + raw + "'");
+            throw new ConfigException("configuration key '" + name + "' expects " + typeInWords() + " but got '"
+                    + raw + "'");
         }
+    }
+
+    /**
+     * Names this key's type as a user would: {@code a whole number}, {@code true or false}, ...
+     *
+     * @return the words
+     */
+    public String typeInWords() {
+        if (type == Integer.class || type == Long.class) {
+            return "a whole number";
+        } else if (type == Double.class) {
+            return "a number";
+        } else if (type == Boolean.class) {
+            return "true or false";
+        } else if (type == List.class) {
+            return "a list (comma-separated in a variable)";
+        }
+        return "text";
     }
 
     private Object convertRaw(Object raw) {

@@ -58,15 +58,15 @@ class ConfigTest {
     @Test
     void wrongTypeNamesKeyTypeAndValue() {
         assertThatThrownBy(() -> QUEUE_CAPACITY.convert("lots")).isInstanceOf(ConfigException.class)
-                .hasMessage("configuration key 'queue.capacity' expects Integer but got 'lots'");
+                .hasMessage("configuration key 'queue.capacity' expects a whole number but got 'lots'");
         assertThatThrownBy(() -> QUEUE_CAPACITY.convert("3000000000")).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'queue.capacity'");
         assertThatThrownBy(() -> QUEUE_CAPACITY.convert(1.5)).isInstanceOf(ConfigException.class)
                 .hasMessageContaining("'queue.capacity'").hasMessageContaining("'1.5'");
         assertThatThrownBy(() -> TIMEOUT.convert("soon")).isInstanceOf(ConfigException.class)
-                .hasMessageContaining("'forward.timeout-millis' expects Long");
+                .hasMessageContaining("'forward.timeout-millis' expects a whole number");
         assertThatThrownBy(() -> TRACE.convert("maybe")).isInstanceOf(ConfigException.class)
-                .hasMessage("configuration key 'trace.enabled' expects Boolean but got 'maybe'");
+                .hasMessage("configuration key 'trace.enabled' expects true or false but got 'maybe'");
     }
 
     @Test
@@ -106,7 +106,7 @@ class ConfigTest {
     @Test
     void environmentOverridesTheFile() {
         Map<String, String> env = Map.of(QUEUE_CAPACITY.envVar(), "128", "AUTODISK_TRACE_ENABLED", "yes",
-                "AUTODISK_CLUSTER_SEEDS", "h1:7000,h2:7000", "AUTODISK_UNRELATED", "ignored", "PATH", "/bin");
+                "AUTODISK_CLUSTER_SEEDS", "h1:7000,h2:7000", "AUTODISK_NO_BUILD", "1", "PATH", "/bin");
 
         Config c = Config.of(KNOWN, Map.of("queue.capacity", 64, "node.id", "n1"), env, "node.yaml");
 
@@ -130,7 +130,36 @@ class ConfigTest {
         Config c = Config.of(KNOWN, Map.of(), Map.of(), "node.yaml");
 
         assertThatThrownBy(() -> c.get(NODE_ID)).isInstanceOf(ConfigException.class)
-                .hasMessage("configuration key 'node.id' is required (this node's id)");
+                .hasMessage("configuration key 'node.id' is required (this node's id) but is not set in "
+                        + "node.yaml: set node.id in a configuration file or the variable AUTODISK_NODE_ID");
+    }
+
+    @Test
+    void everyValueRemembersWhereItCameFromAndLaterLayersWin() {
+        Config c = Config.of(KNOWN, List.of(new ConfigLayer("node.yaml", Map.of("queue.capacity", 1, "node.id", "a")),
+                new ConfigLayer("--set", Map.of("queue.capacity", 2))), Map.of("AUTODISK_NODE_ID", "b"));
+
+        assertThat(c.get(QUEUE_CAPACITY)).isEqualTo(2);
+        assertThat(c.describe(QUEUE_CAPACITY)).isEqualTo("queue.capacity 2 (from --set)");
+        assertThat(c.describe(NODE_ID)).isEqualTo("node.id b (from environment variable AUTODISK_NODE_ID)");
+        assertThat(c.describe(TIMEOUT)).isEqualTo("forward.timeout-millis 5000 (from the default)");
+    }
+
+    @Test
+    void anUnknownAutodiskVariableIsRefusedOthersAreIgnored() {
+        assertThatThrownBy(() -> Config.of(KNOWN, Map.of(), Map.of("AUTODISK_QUEUE_CAPACTY", "5"), "f.yaml"))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown environment variable AUTODISK_QUEUE_CAPACTY=5")
+                .hasMessageContaining("did you mean AUTODISK_QUEUE_CAPACITY?");
+        assertThat(Config.of(KNOWN, Map.of(), Map.of("HOME", "/root", "AUTODISK_IMAGE", "x"), "f.yaml")
+                .isSet(QUEUE_CAPACITY)).isFalse();
+    }
+
+    @Test
+    void aWrongTypeInTheEnvironmentNamesTheVariable() {
+        assertThatThrownBy(() -> Config.of(KNOWN, Map.of(), Map.of("AUTODISK_TRACE_ENABLED", "sometimes"), "f.yaml"))
+                .hasMessage("configuration key 'trace.enabled' expects true or false but got 'sometimes' (from "
+                        + "environment variable AUTODISK_TRACE_ENABLED)");
     }
 
     @Test

@@ -145,7 +145,8 @@ public final class CatchUp implements AutoCloseable {
 
     private long firstProbe(String stream, Set<String> backups) {
         long through = probe(stream, backups)[0];
-        metrics.streamGauge(MetricNames.BACKUP_LAG, stream, () -> lag(stream));
+        metrics.streamGauge(MetricNames.BACKUP_LAG, "records the stream's backup copy lacks",
+                stream, () -> lag(stream));
         return through;
     }
 

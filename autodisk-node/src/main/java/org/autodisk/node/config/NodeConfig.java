@@ -1,10 +1,8 @@
 package org.autodisk.node.config;
 
 import static org.autodisk.node.config.NodeConfigKeys.CLUSTER_NODES;
-import static org.autodisk.node.config.NodeConfigKeys.DIRECTORY;
 import static org.autodisk.node.config.NodeConfigKeys.NODE_ID;
 import static org.autodisk.node.config.NodeConfigKeys.SPLIT_POINTS;
-import static org.autodisk.node.config.NodeConfigKeys.STORE_ENGINE;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -20,6 +18,7 @@ import org.autodisk.core.Limits;
 import org.autodisk.core.config.Config;
 import org.autodisk.core.config.ConfigException;
 import org.autodisk.core.config.ConfigKey;
+import org.autodisk.core.config.ConfigLayer;
 import org.autodisk.node.meta.MetadataSettings;
 import org.autodisk.rules.RuleConfig;
 
@@ -36,28 +35,41 @@ public final class NodeConfig {
     private NodeConfig(Config config, String source) {
         this.config = config;
         this.source = source;
-        this.members = MemberListParser.parse(config.get(CLUSTER_NODES), source);
-        this.splitPoints = parseSplitPoints(config.get(SPLIT_POINTS));
-        validate();
+        this.members = MemberListParser.parse(config.get(CLUSTER_NODES), config.origin(CLUSTER_NODES));
+        this.splitPoints = parseSplitPoints(config.get(SPLIT_POINTS), config.origin(SPLIT_POINTS));
+        new ConfigChecks(this, config).run();
     }
 
     /**
      * Loads a YAML file; environment variables ({@code AUTODISK_...}) override its values.
      *
-     * @param file the YAML file
+     * @param file the YAML file, or {@code null} for the environment alone
      * @param env  the environment
      * @return the configuration
-     * @throws ConfigException naming the file and key on any error
+     * @throws ConfigException naming the file or variable and the key on any error
      */
     public static NodeConfig load(Path file, Map<String, String> env) {
-        Map<String, Object> tree;
-        try {
-            tree = file == null ? Map.of() : readYaml(file);
-        } catch (IOException e) {
-            throw new ConfigException("cannot read configuration " + file + ": " + e.getMessage(), e);
+        return load(file, List.of(), env);
+    }
+
+    /**
+     * Loads a YAML file with more settings on top (from command-line flags, say); the environment overrides all.
+     *
+     * @param file  the YAML file, or {@code null}
+     * @param extra settings applied after the file's, in order, each naming its source
+     * @param env   the environment
+     * @return the configuration
+     * @throws ConfigException naming the source and the key on any error
+     */
+    public static NodeConfig load(Path file, List<ConfigLayer> extra, Map<String, String> env) {
+        List<ConfigLayer> layers = new ArrayList<>();
+        if (file != null) {
+            layers.add(new ConfigLayer(file.toString(), readYaml(file)));
         }
-        String source = file == null ? "the environment" : file.toString();
-        return new NodeConfig(Config.of(NodeConfigKeys.ALL, flatten("", tree), env, source), source);
+        layers.addAll(extra);
+        String source = layers.isEmpty() ? "the environment" : String.join(", ",
+                layers.stream().map(ConfigLayer::source).toList());
+        return new NodeConfig(Config.of(NodeConfigKeys.ALL, layers, env), source);
     }
 
     /**
@@ -71,14 +83,51 @@ public final class NodeConfig {
                 "embedded configuration");
     }
 
+    /**
+     * Reads a YAML file of settings as dotted keys.
+     *
+     * @param file the file
+     * @return dotted key names to raw values
+     * @throws ConfigException naming the file if it cannot be read or is not a mapping
+     */
+    public static Map<String, Object> readYaml(Path file) {
+        try {
+            return flatten("", readTree(file));
+        } catch (IOException e) {
+            throw new ConfigException("cannot read configuration " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Parses YAML settings text as dotted keys.
+     *
+     * @param text   the YAML (may be empty)
+     * @param source where it came from, for errors
+     * @return dotted key names to raw values
+     * @throws ConfigException naming the source if it is not YAML or not a mapping
+     */
+    public static Map<String, Object> parseYaml(String text, String source) {
+        if (text.isBlank()) {
+            return Map.of();
+        }
+        try {
+            return flatten("", mapping(new ObjectMapper(new YAMLFactory()).readValue(text, Object.class), source));
+        } catch (IOException e) {
+            throw new ConfigException("cannot read the settings of " + source + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Map<String, Object> readTree(Path file) throws IOException {
+        return mapping(new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class), file.toString());
+    }
+
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> readYaml(Path file) throws IOException {
-        Object tree = new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class);
+    private static Map<String, Object> mapping(Object tree, String source) {
         if (tree == null) {
             return Map.of();
         }
         if (!(tree instanceof Map)) {
-            throw new ConfigException("configuration " + file + " must be a YAML mapping of keys");
+            throw new ConfigException("configuration " + source + " must be a YAML mapping of keys");
         }
         return (Map<String, Object>) tree;
     }
@@ -97,85 +146,26 @@ public final class NodeConfig {
         return flat;
     }
 
-    private static List<byte[]> parseSplitPoints(List<?> raw) {
+    private static List<byte[]> parseSplitPoints(List<?> raw, String origin) {
         List<byte[]> points = new ArrayList<>();
         for (Object o : raw) {
-            byte[] p = Keys.parse(String.valueOf(o));
+            byte[] p;
+            try {
+                p = Keys.parse(String.valueOf(o));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("cluster.split-points (from " + origin + "): " + e.getMessage(), e);
+            }
             if (p.length == 0) {
-                throw new ConfigException("cluster.split-points: a split point must not be empty");
+                throw new ConfigException("cluster.split-points (from " + origin + "): a split point must not be "
+                        + "empty");
             }
             if (!points.isEmpty() && Keys.compare(points.get(points.size() - 1), p) >= 0) {
-                throw new ConfigException("cluster.split-points must be sorted and distinct; '" + o
-                        + "' does not sort after the point before it");
+                throw new ConfigException("cluster.split-points (from " + origin + ") must be sorted and distinct; '"
+                        + o + "' does not sort after the point before it");
             }
             points.add(p);
         }
         return points;
-    }
-
-    private void validate() {
-        String id = nodeId();
-        if (members.stream().noneMatch(m -> m.id().equals(id))) {
-            throw new ConfigException("node.id '" + id + "' is not in cluster.nodes of " + source);
-        }
-        if (dataNodes().isEmpty()) {
-            throw new ConfigException("cluster.nodes of " + source + " has no data node");
-        }
-        if (!"range".equals(config.get(DIRECTORY))) {
-            throw new ConfigException("cluster.directory '" + config.get(DIRECTORY)
-                    + "' is not supported by this build (supported: range)");
-        }
-        String engine = config.get(STORE_ENGINE);
-        if (!"rocksdb".equals(engine) && !"memory".equals(engine)) {
-            throw new ConfigException("store.engine '" + engine + "' is unknown (expected rocksdb or memory)");
-        }
-        for (ConfigKey<?> k : NodeConfigKeys.ALL) {
-            int least = k == NodeConfigKeys.WAL_PREALLOCATE_BYTES || k == NodeConfigKeys.RANGE_CHECK_MS ? 0 : 1;
-            if (config.get(k) instanceof Number n && !(n instanceof Double) && n.longValue() < least) {
-                throw new ConfigException(k.name() + " must be at least " + least + ", was " + n);
-            }
-        }
-        new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());
-        if (config.get(NodeConfigKeys.WAL_SEGMENT_BYTES) < 1024) {
-            throw new ConfigException("wal.segment-bytes must be at least 1024, was "
-                    + config.get(NodeConfigKeys.WAL_SEGMENT_BYTES));
-        }
-        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
-        if (!logNodes().isEmpty() && (m > 2 || m > logNodes().size())) {
-            throw new ConfigException("wal.multiplicity " + m + " needs 1 or 2 and at most the " + logNodes().size()
-                    + " log nodes of cluster.nodes");
-        }
-        if (!config.get(NodeConfigKeys.RULES_DOUBLE_LOG).isEmpty() && logNodes().size() < 2) {
-            throw new ConfigException("rules.double-log-prefixes " + config.get(NodeConfigKeys.RULES_DOUBLE_LOG)
-                    + " needs at least 2 log nodes in cluster.nodes; there are " + logNodes().size());
-        }
-        clusterSecret();
-        validateMetadata();
-        if (config.get(NodeConfigKeys.TLS_ENABLED) && config.get(NodeConfigKeys.TLS_KEY_STORE).isBlank()) {
-            throw new ConfigException("tls.enabled is true but tls.key-store is not set: a node serving TLS needs "
-                    + "its key and certificate (a PKCS#12 file, e.g. from keytool -genkeypair -storetype PKCS12)");
-        }
-        if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
-            throw new ConfigException("rules.skew-ratio must be above 1.0, was "
-                    + config.get(NodeConfigKeys.RULES_SKEW_RATIO));
-        }
-    }
-
-    private void validateMetadata() {
-        for (Object v : config.get(NodeConfigKeys.METADATA_VOTERS)) {
-            if (members.stream().noneMatch(m -> m.id().equals(String.valueOf(v)))) {
-                throw new ConfigException("metadata.voters names '" + v + "', which is not in cluster.nodes of "
-                        + source);
-            }
-        }
-        int offset = config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
-        for (ClusterMember m : members) {
-            int port = m.address().getPort() + offset;
-            if (port > 65535) {
-                throw new ConfigException("metadata.port-offset " + offset + " puts the metadata port of " + m.id()
-                        + " at " + port + ", above 65535");
-            }
-        }
     }
 
     /**
@@ -389,7 +379,7 @@ public final class NodeConfig {
         return new Limits(Limits.MAX_KEY_BYTES, maxValueBytes());
     }
 
-    private int maxValueBytes() {
+    int maxValueBytes() {
         return config.get(NodeConfigKeys.MAX_VALUE_BYTES);
     }
 

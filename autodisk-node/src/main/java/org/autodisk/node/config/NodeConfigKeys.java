@@ -170,6 +170,9 @@ public final class NodeConfigKeys {
     /** Alert repeat interval. */
     public static final ConfigKey<Integer> RULES_ALERT_INTERVAL_MS = ConfigKey.of("rules.alert-interval-ms",
             Integer.class, 10_000, "The same alert from the same rule is logged at most once per this interval.");
+    /** Prometheus endpoint port. */
+    public static final ConfigKey<Integer> METRICS_HTTP_PORT = ConfigKey.of("metrics.http-port", Integer.class, 0,
+            "Port of the HTTP endpoint /metrics in Prometheus's text format; 0 serves none.");
 
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_SECRET,
@@ -181,7 +184,11 @@ public final class NodeConfigKeys {
             DRAIN_TIMEOUT_MS,
             WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
-            RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS);
+            RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT);
+
+    /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
+    public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,
+            METRICS_HTTP_PORT);
 
     private NodeConfigKeys() {
     }

@@ -28,6 +28,8 @@ public enum StartupStep {
     CATCH_UP,
     /** Bind the server socket. */
     SERVER,
+    /** Bind the Prometheus endpoint (when {@code metrics.http-port} is set). */
+    METRICS,
     /** Start background work (load reports, range checks, catch-up). */
     BACKGROUND
 }

@@ -88,7 +88,8 @@ public final class LogRole implements NodeRole {
 
     private void streamSeen(String stream) {
         if (streams.add(stream)) {
-            ctx.metrics().streamGauge(MetricNames.LOG_LAST_LSN, stream, () -> services.log().lastLsn(stream));
+            ctx.metrics().streamGauge(MetricNames.LOG_LAST_LSN, "the last LSN of the stream held here",
+                    stream, () -> services.log().lastLsn(stream));
         }
     }
 

@@ -124,12 +124,13 @@ public final class NodeMetrics {
     /**
      * Registers a gauge of one log stream (again for the same stream is a no-op).
      *
-     * @param name   its name (from {@link MetricNames})
-     * @param stream the data node whose log it describes
-     * @param value  read when the gauge is read
+     * @param name        its name (from {@link MetricNames})
+     * @param description one line
+     * @param stream      the data node whose log it describes
+     * @param value       read when the gauge is read
      */
-    public void streamGauge(String name, String stream, Supplier<Number> value) {
-        Gauge.builder(name, value).tag(STREAM_TAG, stream).register(registry);
+    public void streamGauge(String name, String description, String stream, Supplier<Number> value) {
+        Gauge.builder(name, value).description(description).tag(STREAM_TAG, stream).register(registry);
     }
 
     /**

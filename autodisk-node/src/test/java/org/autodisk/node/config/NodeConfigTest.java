@@ -96,13 +96,14 @@ class NodeConfigTest {
         Path f = write("node:\n  id: d1\nqueue:\n  capacity: lots\n" + CLUSTER);
         assertThatThrownBy(() -> NodeConfig.load(f, Map.of())).hasMessageContaining("queue.capacity");
         Path g = write("node:\n  id: d1\nqueue:\n  workers: 0\n" + CLUSTER);
-        assertThatThrownBy(() -> NodeConfig.load(g, Map.of())).hasMessageContaining("queue.workers must be at least 1");
+        assertThatThrownBy(() -> NodeConfig.load(g, Map.of()))
+                .hasMessageContaining("queue.workers 0 (from " + g + ") must be at least 1");
     }
 
     @Test
     void nodeMustBeAMemberAndClusterNeedsADataNode() throws IOException {
         assertThatThrownBy(() -> NodeConfig.load(write("node:\n  id: d9\n" + CLUSTER), Map.of()))
-                .hasMessageContaining("'d9' is not in cluster.nodes");
+                .hasMessageContaining("node.id 'd9' (from ").hasMessageContaining("is not in cluster.nodes");
         assertThatThrownBy(() -> NodeConfig.of(Map.of("node.id", "l1", "cluster.nodes", List.of("l1=log@h:1"))))
                 .hasMessageContaining("no data node");
         assertThatThrownBy(() -> NodeConfig.of(Map.of("node.id", "d1", "cluster.nodes",

@@ -15,8 +15,8 @@ class NodeMetricsTest {
         NodeMetrics m = new NodeMetrics("d7");
         AtomicLong lastLsn = new AtomicLong(41);
         m.gauge(MetricNames.WAL_LAST_LSN, "last lsn", lastLsn::get);
-        m.streamGauge(MetricNames.BACKUP_LAG, "d2", () -> 5);
-        m.streamGauge(MetricNames.BACKUP_LAG, "d3", () -> 0);
+        m.streamGauge(MetricNames.BACKUP_LAG, "lag", "d2", () -> 5);
+        m.streamGauge(MetricNames.BACKUP_LAG, "lag", "d3", () -> 0);
         m.queueWait(2_000_000);
         m.queueWait(4_000_000);
         m.forwarded();

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,6 +48,7 @@ class ComposeSmokeIT {
 
     private static ComposeEnvironment compose;
     private static final Map<String, Integer> PORTS = new LinkedHashMap<>();
+    private static final Map<String, Integer> METRICS_PORTS = new LinkedHashMap<>();
 
     @BeforeAll
     static void up() throws IOException {
@@ -58,6 +63,9 @@ class ComposeSmokeIT {
             int port = freePort();
             PORTS.put(node, port);
             env.put("AUTODISK_" + node.toUpperCase() + "_PORT", String.valueOf(port));
+            int metrics = freePort();
+            METRICS_PORTS.put(node, metrics);
+            env.put("AUTODISK_" + node.toUpperCase() + "_METRICS_PORT", String.valueOf(metrics));
         }
         compose = ComposeEnvironment.up(AutoDiskImage.repositoryRoot().resolve("docker/docker-compose.yml"), env,
                 SERVICES, "compose");
@@ -124,6 +132,25 @@ class ComposeSmokeIT {
                     assertThat(viaD4.admin().ranges().ranges()).extracting(RangeStatus::lowHex)
                             .contains(split.right().lowHex()));
         }
+    }
+
+    @Test
+    void everyDataNodeServesItsMetricsToPrometheusAndTextKeysSpreadOverAllFour() throws Exception {
+        try (AutoDiskClient viaD2 = client("d2")) {
+            assertThat(viaD2.admin().ranges().ranges()).extracting(RangeStatus::lowHex).contains("", hex("g"),
+                    hex("n"), hex("t"));
+        }
+        HttpClient http = HttpClient.newHttpClient();
+        for (String node : List.of("d1", "d2", "d3", "d4")) {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://localhost:"
+                    + METRICS_PORTS.get(node) + "/metrics")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).as(node).isEqualTo(200);
+            assertThat(r.body()).as(node).contains("autodisk_requests_total{node=\"" + node + "\"");
+        }
+    }
+
+    private static String hex(String text) {
+        return HexFormat.of().formatHex(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static AutoDiskClient client(String node) {

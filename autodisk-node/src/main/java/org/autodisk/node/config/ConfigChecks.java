@@ -1,0 +1,134 @@
+package org.autodisk.node.config;
+
+import static org.autodisk.node.config.NodeConfigKeys.CLUSTER_NODES;
+import static org.autodisk.node.config.NodeConfigKeys.DIRECTORY;
+import static org.autodisk.node.config.NodeConfigKeys.NODE_ID;
+import static org.autodisk.node.config.NodeConfigKeys.SPLIT_POINTS;
+import static org.autodisk.node.config.NodeConfigKeys.STORE_ENGINE;
+
+import java.util.List;
+import org.autodisk.core.Limits;
+import org.autodisk.core.config.Config;
+import org.autodisk.core.config.ConfigException;
+import org.autodisk.core.config.ConfigKey;
+
+/**
+ * The checks of a node's effective configuration, whatever its sources: impossible values and combinations are
+ * refused with the key, the value and where it came from.
+ */
+final class ConfigChecks {
+
+    private final NodeConfig node;
+    private final Config config;
+
+    ConfigChecks(NodeConfig node, Config config) {
+        this.node = node;
+        this.config = config;
+    }
+
+    void run() {
+        String id = node.nodeId();
+        if (node.members().stream().noneMatch(m -> m.id().equals(id))) {
+            throw new ConfigException("node.id '" + id + "' (from " + config.origin(NODE_ID) + ") is not in "
+                    + config.describe(CLUSTER_NODES));
+        }
+        if (node.dataNodes().isEmpty()) {
+            throw new ConfigException(config.describe(CLUSTER_NODES) + " has no data node");
+        }
+        if (!"range".equals(config.get(DIRECTORY))) {
+            throw new ConfigException(config.describe(DIRECTORY) + " is not supported by this build (supported: "
+                    + "range)");
+        }
+        String engine = config.get(STORE_ENGINE);
+        if (!"rocksdb".equals(engine) && !"memory".equals(engine)) {
+            throw new ConfigException(config.describe(STORE_ENGINE) + " is unknown (expected rocksdb or memory)");
+        }
+        validateNumbers();
+        validateLog();
+        validateSplitPoints();
+        node.clusterSecret();
+        validateMetadata();
+        validatePorts();
+        if (config.get(NodeConfigKeys.TLS_ENABLED) && config.get(NodeConfigKeys.TLS_KEY_STORE).isBlank()) {
+            throw new ConfigException(config.describe(NodeConfigKeys.TLS_ENABLED) + " but tls.key-store is not set: "
+                    + "a node serving TLS needs its key and certificate (a PKCS#12 file, e.g. from keytool "
+                    + "-genkeypair -storetype PKCS12)");
+        }
+    }
+
+    private void validateNumbers() {
+        for (ConfigKey<?> k : NodeConfigKeys.ALL) {
+            int least = NodeConfigKeys.MAY_BE_ZERO.contains(k) ? 0 : 1;
+            if (config.get(k) instanceof Number n && !(n instanceof Double) && n.longValue() < least) {
+                throw new ConfigException(config.describe(k) + " must be at least " + least);
+            }
+        }
+        if (node.maxValueBytes() > Integer.MAX_VALUE - Limits.FRAME_OVERHEAD_BYTES) {
+            throw new ConfigException(config.describe(NodeConfigKeys.MAX_VALUE_BYTES) + " leaves no room for a "
+                    + "frame: at most " + (Integer.MAX_VALUE - Limits.FRAME_OVERHEAD_BYTES));
+        }
+        if (config.get(NodeConfigKeys.WAL_SEGMENT_BYTES) < 1024) {
+            throw new ConfigException(config.describe(NodeConfigKeys.WAL_SEGMENT_BYTES) + " must be at least 1024");
+        }
+        if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
+            throw new ConfigException(config.describe(NodeConfigKeys.RULES_SKEW_RATIO) + " must be above 1.0");
+        }
+    }
+
+    private void validateLog() {
+        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
+        int logs = node.logNodes().size();
+        if (m > 2 || (m > logs && (logs > 0 || config.isSet(NodeConfigKeys.WAL_MULTIPLICITY) && m > 1))) {
+            throw new ConfigException(config.describe(NodeConfigKeys.WAL_MULTIPLICITY) + " needs 1 or 2 and at most "
+                    + "the number of log nodes, but " + config.describe(CLUSTER_NODES) + " has " + logs
+                    + " log node(s)");
+        }
+        if (!config.get(NodeConfigKeys.RULES_DOUBLE_LOG).isEmpty() && logs < 2) {
+            throw new ConfigException(config.describe(NodeConfigKeys.RULES_DOUBLE_LOG) + " needs at least 2 log "
+                    + "nodes, but " + config.describe(CLUSTER_NODES) + " has " + logs);
+        }
+    }
+
+    private void validateSplitPoints() {
+        int ranges = node.splitPoints().size() + 1;
+        List<String> data = node.dataNodes();
+        if (!node.splitPoints().isEmpty() && ranges < data.size()) {
+            throw new ConfigException(config.describe(SPLIT_POINTS) + " makes " + ranges + " ranges for the "
+                    + data.size() + " data nodes of " + config.describe(CLUSTER_NODES) + ": "
+                    + String.join(", ", data.subList(ranges, data.size())) + " would own no range; give at least "
+                    + (data.size() - 1) + " split points, or none for an even split");
+        }
+    }
+
+    private void validateMetadata() {
+        for (Object v : config.get(NodeConfigKeys.METADATA_VOTERS)) {
+            if (node.members().stream().noneMatch(m -> m.id().equals(String.valueOf(v)))) {
+                throw new ConfigException(config.describe(NodeConfigKeys.METADATA_VOTERS) + " names '" + v
+                        + "', which is not in " + config.describe(CLUSTER_NODES));
+            }
+        }
+        int offset = config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
+        for (ClusterMember m : node.members()) {
+            int port = m.address().getPort() + offset;
+            if (port > 65535) {
+                throw new ConfigException(config.describe(NodeConfigKeys.METADATA_PORT_OFFSET) + " puts the "
+                        + "metadata port of " + m.id() + " at " + port + ", above 65535");
+            }
+        }
+    }
+
+    /** The metrics port must not take a port the node or its metadata replica listens on. */
+    private void validatePorts() {
+        int metrics = config.get(NodeConfigKeys.METRICS_HTTP_PORT);
+        int own = node.listenAddress().getPort();
+        int meta = node.self().address().getPort() + config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
+        if (metrics > 65535) {
+            throw new ConfigException(config.describe(NodeConfigKeys.METRICS_HTTP_PORT) + " is above 65535");
+        }
+        if (metrics == own || metrics == meta) {
+            throw new ConfigException(config.describe(NodeConfigKeys.METRICS_HTTP_PORT) + " is the port this node "
+                    + "already listens on for " + (metrics == own ? "requests (node.listen / cluster.nodes)"
+                    : "the metadata (its address + metadata.port-offset)"));
+        }
+    }
+}
