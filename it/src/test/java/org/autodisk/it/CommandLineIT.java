@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +58,26 @@ class CommandLineIT {
         Launcher.Result r = Launcher.run("insert", "big", "--value-file", "/nonexistent");
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.output()).contains("error: cannot read --value-file /nonexistent: no such file or directory");
+    }
+
+    @Test
+    void optionsAreNamedInErrorsNotTheLibrarysFields() throws Exception {
+        Launcher.Result order = Launcher.run("traverse", "--from", "z", "--to", "a");
+        assertThat(order.exitCode()).isEqualTo(2);
+        assertThat(order.output()).contains("error: --from z must sort before --to a");
+        Launcher.Result timeout = Launcher.run("status", "--timeout-ms", "0");
+        assertThat(timeout.exitCode()).isEqualTo(2);
+        assertThat(timeout.output()).contains("error: --timeout-ms must be at least 1 (milliseconds), was 0")
+                .doesNotContain("PT0S");
+    }
+
+    @Test
+    void theDemoRemovesItsTemporaryDirectory() throws Exception {
+        Launcher.Result demo = Launcher.run("demo", "--base-port", String.valueOf(FreePorts.base(4)));
+        assertThat(demo.exitCode()).as(demo.output()).isZero();
+        Matcher where = Pattern.compile("the temporary directory (\\S+) is removed").matcher(demo.output());
+        assertThat(where.find()).as(demo.output()).isTrue();
+        assertThat(Path.of(where.group(1))).doesNotExist();
     }
 
     @Test

@@ -34,6 +34,9 @@ class LocalClusterIT {
             List<ProcessHandle> nodes = launcher.descendants().toList();
             assertThat(nodes).hasSizeGreaterThanOrEqualTo(3);
             exercise(seeds.split(","));
+            Launcher.Result insert = Launcher.run("insert", "--seeds", seeds.split(",")[0], "lime", "green");
+            assertThat(insert.output()).as("the CLI names the owner").contains(
+                    "inserted lime (value of 5 bytes): stored by owner d2, forwarded by d1");
             launcher.destroy();
             assertThat(launcher.waitFor(60, TimeUnit.SECONDS)).as("launcher exits on SIGTERM").isTrue();
             for (ProcessHandle node : nodes) {
@@ -45,6 +48,26 @@ class LocalClusterIT {
         } finally {
             launcher.descendants().forEach(ProcessHandle::destroyForcibly);
             launcher.destroyForcibly();
+        }
+        startedAgainKeepsOnlyThisRunsLog(basePort);
+    }
+
+    /** A second start on the same directory keeps the data but begins every node's log afresh. */
+    private void startedAgainKeepsOnlyThisRunsLog(int basePort) throws Exception {
+        Process again = Launcher.start("local", "--data-nodes", "3", "--base-port", String.valueOf(basePort),
+                "--dir", dir.toString(), "--split-points", "h,p");
+        try {
+            String seeds = Launcher.awaitReady(again);
+            try (AutoDiskClient c = client(seeds.split(",")[0])) {
+                assertThat(c.search("kiwi")).map(String::new).contains("green");
+            }
+            String log = Files.readString(dir.resolve("d2.log"));
+            assertThat(log.split("d2: serving on", -1)).as("one start in the log").hasSize(2);
+            assertThat(log).doesNotContain("d2: stopped cleanly");
+        } finally {
+            again.destroy();
+            again.waitFor(60, TimeUnit.SECONDS);
+            again.descendants().forEach(ProcessHandle::destroyForcibly);
         }
     }
 
