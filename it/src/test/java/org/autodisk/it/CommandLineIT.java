@@ -39,7 +39,7 @@ class CommandLineIT {
         Launcher.Result typo = Launcher.run(Map.of("AUTODISK_QUEUE_WOKERS", "3"), "local", "--base-port", port,
                 "--dir", dir.resolve("a").toString());
         assertThat(typo.exitCode()).as(typo.output()).isEqualTo(2);
-        assertThat(typo.output()).contains("unknown environment variable AUTODISK_QUEUE_WOKERS=3",
+        assertThat(typo.output()).contains("unknown environment variable AUTODISK_QUEUE_WOKERS: it names",
                 "did you mean AUTODISK_QUEUE_WORKERS?");
 
         Launcher.Result split = Launcher.run("local", "--data-nodes", "3", "--split-points", "h", "--base-port",

@@ -90,8 +90,9 @@ public final class Config {
             if (k != null) {
                 put(k, e.getValue(), "environment variable " + k.envVar());
             } else if (e.getKey().startsWith(PREFIX) && !TOOL_VARIABLES.contains(e.getKey())) {
-                throw new ConfigException("unknown environment variable " + e.getKey() + "=" + e.getValue()
-                        + ": it names no configuration key" + suggest(e.getKey(), true)
+                // the value is not repeated: a misspelt secret variable must not end up in a log
+                throw new ConfigException("unknown environment variable " + e.getKey() + ": it names no "
+                        + "configuration key" + suggest(e.getKey(), true)
                         + " (see docs/configuration.md for the keys; unset it)");
             }
         }
