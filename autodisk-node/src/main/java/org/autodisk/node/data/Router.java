@@ -1,6 +1,7 @@
 package org.autodisk.node.data;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
@@ -38,7 +39,8 @@ final class Router {
      * @param again     routes the request again from the start (on a worker)
      */
     void forwardToOwner(Request request, Placement placement, byte[] key, Runnable again) {
-        forward(request, placement.nextHop(), request.frame().routed(placement.stamp()), "key " + Keys.render(key))
+        Frame stamped = request.frame().routed(placement.stamp());
+        forward(request, placement.nextHop(), stamped, () -> "key " + Keys.render(key))
                 .thenAccept(resp -> {
                     if (!routes.rerouted(request, resp, again)) {
                         request.relay(resp);
@@ -52,14 +54,14 @@ final class Router {
      * @param request the request being served
      * @param target  the node to ask
      * @param frame   the frame to send (the request's own or a sub-request)
-     * @param what    what is asked, for error messages
+     * @param what    what is asked, for error messages (built only if one is needed)
      * @return the peer's response; completes only on success (failures are replied here and never complete it)
      */
-    CompletableFuture<Frame> forward(Request request, String target, Frame frame, String what) {
+    CompletableFuture<Frame> forward(Request request, String target, Frame frame, Supplier<String> what) {
         CompletableFuture<Frame> result = new CompletableFuture<>();
         int hops = request.frame().hops();
         if (hops >= ctx.hopLimit()) {
-            request.replyError(Status.HOP_LIMIT_EXCEEDED, "request for " + what + " was forwarded " + hops
+            request.replyError(Status.HOP_LIMIT_EXCEEDED, "request for " + what.get() + " was forwarded " + hops
                     + " times (forward.hop-limit = " + ctx.hopLimit() + "); the nodes' directory maps disagree");
             return result;
         }

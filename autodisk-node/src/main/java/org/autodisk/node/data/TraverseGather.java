@@ -90,7 +90,7 @@ final class TraverseGather {
     private void askOwner(Placement placement, byte[] stop) {
         Frame sub = Frame.request(Opcode.TRAVERSE, 0, new TraverseRequest(cursor, stop, remaining).encode())
                 .routed(placement.stamp());
-        serving.router().forward(request, placement.nextHop(), sub, "traverse from " + Keys.render(cursor))
+        serving.router().forward(request, placement.nextHop(), sub, () -> "traverse from " + Keys.render(cursor))
                 .thenAccept(resp -> ctx.queue().execute(() -> Guard.run(ctx.nodeId(), r -> continueWith(resp, stop),
                         request)));
     }

@@ -19,8 +19,7 @@ public record BackupApplyRequest(long fromLsn, LogBatch batch) {
      * @return body bytes
      */
     public byte[] encode() {
-        byte[] b = batch.encode();
-        return new BodyWriter(b.length + 8).i64(fromLsn).raw(b).toBytes();
+        return batch.writeTo(new BodyWriter(8 + batch.encodedSize()).i64(fromLsn)).toBytes();
     }
 
     /**

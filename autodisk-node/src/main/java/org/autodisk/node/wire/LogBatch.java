@@ -1,5 +1,6 @@
 package org.autodisk.node.wire;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.autodisk.core.protocol.BodyReader;
@@ -24,15 +25,34 @@ public record LogBatch(String stream, List<LogRecord> records, long lastLsn) {
      * @return body bytes
      */
     public byte[] encode() {
-        int size = 32 + stream.length();
-        for (LogRecord r : records) {
-            size += r.encodedSize();
-        }
-        BodyWriter w = new BodyWriter(size).string(stream).i64(lastLsn).i32(records.size());
+        return writeTo(new BodyWriter(encodedSize())).toBytes();
+    }
+
+    /**
+     * Writes the batch into a body being built.
+     *
+     * @param w the body
+     * @return {@code w}
+     */
+    public BodyWriter writeTo(BodyWriter w) {
+        w.string(stream).i64(lastLsn).i32(records.size());
         for (LogRecord r : records) {
             r.writeTo(w);
         }
-        return w.toBytes();
+        return w;
+    }
+
+    /**
+     * Returns the exact size of the encoded batch, so that it is built without copying.
+     *
+     * @return bytes
+     */
+    public int encodedSize() {
+        int size = 2 + Math.min(0xFFFF, stream.getBytes(StandardCharsets.UTF_8).length) + 8 + 4;
+        for (LogRecord r : records) {
+            size += r.encodedSize();
+        }
+        return size;
     }
 
     /**

@@ -32,6 +32,14 @@ class BackupApplyRequestTest {
     }
 
     @Test
+    void aBatchKnowsItsExactSizeSoItIsBuiltWithoutCopies() {
+        LogBatch batch = new LogBatch("d\u00e9", List.of(new LogRecord(3, 2, 41, LogRecord.PUT, bytes("k"), bytes("v")),
+                new LogRecord(3, 2, 42, LogRecord.DELETE, bytes("key"), new byte[0])), 45);
+        assertThat(batch.encode()).hasSize(batch.encodedSize());
+        assertThat(new BackupApplyRequest(40, batch).encode()).hasSize(8 + batch.encodedSize());
+    }
+
+    @Test
     void anLsnPairRoundTrips() {
         assertThat(PeerResponses.parseLsnPair(PeerResponses.lsnPair(7, 5))).containsExactly(7, 5);
     }
