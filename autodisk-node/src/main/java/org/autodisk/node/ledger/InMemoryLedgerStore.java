@@ -2,6 +2,7 @@ package org.autodisk.node.ledger;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -18,7 +19,10 @@ public final class InMemoryLedgerStore implements LedgerStore {
 
     private final String nodeId;
     private final Map<Long, NavigableMap<Long, LedgerEntry>> ledgers = new HashMap<>();
-    private final Set<Long> fenced = new java.util.HashSet<>();
+    private final Set<Long> fenced = new HashSet<>();
+    /** The last entry of each truncated ledger (truncation does not lower it). */
+    private final Map<Long, Long> lasts = new HashMap<>();
+    private final Map<Long, Long> truncatedBelow = new HashMap<>();
     private boolean failWrites;
 
     InMemoryLedgerStore(String nodeId) {
@@ -46,18 +50,19 @@ public final class InMemoryLedgerStore implements LedgerStore {
                     + ledgerId);
         }
         NavigableMap<Long, LedgerEntry> held = ledgers.computeIfAbsent(ledgerId, id -> new TreeMap<>());
-        long last = held.isEmpty() ? 0 : held.lastKey();
-        String problem = Appends.problem(ledgerId, fragmentStart, last, entries);
+        String problem = Appends.problem(ledgerId, fragmentStart, lastEntry(ledgerId), entries);
         if (problem != null) {
             return failed(LedgerException.Kind.GAP, "log node " + nodeId + ": " + problem);
         }
+        long below = truncatedBelow.getOrDefault(ledgerId, 0L);
         for (LedgerEntry e : entries) {
-            LedgerEntry had = held.putIfAbsent(e.entryId(), e);
+            LedgerEntry had = held.get(e.entryId());
             if (had != null && !had.sameAs(e)) {
                 throw new IllegalStateException("log node " + nodeId + ": " + e + " arrived with another content");
             }
         }
-        return CompletableFuture.completedFuture(held.lastKey());
+        entries.stream().filter(e -> e.entryId() >= below).forEach(e -> held.putIfAbsent(e.entryId(), e));
+        return CompletableFuture.completedFuture(lastEntry(ledgerId));
     }
 
     private static CompletableFuture<Long> failed(LedgerException.Kind kind, String message) {
@@ -75,6 +80,19 @@ public final class InMemoryLedgerStore implements LedgerStore {
     }
 
     @Override
+    public synchronized CompletableFuture<Long> truncate(long ledgerId, long below) {
+        long last = lastEntry(ledgerId);
+        long upTo = Math.min(below, last + 1);
+        lasts.merge(ledgerId, last, Math::max);
+        truncatedBelow.merge(ledgerId, upTo, Math::max);
+        NavigableMap<Long, LedgerEntry> held = ledgers.get(ledgerId);
+        if (held != null) {
+            held.headMap(upTo).clear();
+        }
+        return CompletableFuture.completedFuture(last);
+    }
+
+    @Override
     public synchronized List<LedgerEntry> read(long ledgerId, long from, int max) {
         NavigableMap<Long, LedgerEntry> held = ledgers.getOrDefault(ledgerId, new TreeMap<>());
         List<LedgerEntry> out = new ArrayList<>();
@@ -87,7 +105,8 @@ public final class InMemoryLedgerStore implements LedgerStore {
     @Override
     public synchronized long lastEntry(long ledgerId) {
         NavigableMap<Long, LedgerEntry> held = ledgers.get(ledgerId);
-        return held == null || held.isEmpty() ? 0 : held.lastKey();
+        long last = held == null || held.isEmpty() ? 0 : held.lastKey();
+        return Math.max(last, lasts.getOrDefault(ledgerId, 0L));
     }
 
     @Override

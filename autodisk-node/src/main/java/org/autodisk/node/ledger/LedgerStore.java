@@ -1,7 +1,10 @@
 package org.autodisk.node.ledger;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.autodisk.node.wal.SegmentOptions;
 
 /**
  * A log node's durable ledgers. It never accepts an entry that would leave a hole: an append continues the ledger
@@ -29,6 +32,17 @@ public interface LedgerStore extends AutoCloseable {
      * @return the last entry held here once the fence is durable (0: none)
      */
     CompletableFuture<Long> fence(long ledgerId);
+
+    /**
+     * Truncates a ledger: its entries below an entry are no longer needed (the range's owner and backup hold them
+     * durably) and may be dropped; the space they take is reclaimed when nothing else needs it. The last entry and
+     * the fence are kept. Entries past the last one held are never dropped (the point is lowered to just after it).
+     *
+     * @param ledgerId the ledger
+     * @param below    entries below this one go
+     * @return the ledger's last entry here, once the truncation is recorded
+     */
+    CompletableFuture<Long> truncate(long ledgerId, long below);
 
     /**
      * Reads entries.
@@ -68,5 +82,18 @@ public interface LedgerStore extends AutoCloseable {
      */
     static InMemoryLedgerStore inMemory(String nodeId) {
         return new InMemoryLedgerStore(nodeId);
+    }
+
+    /**
+     * Opens the store on disk: one journal of segment files for every ledger of the log node (docs/durability.md).
+     *
+     * @param nodeId  the log node, for messages
+     * @param dir     the journal's directory
+     * @param options segment size, preallocation and the fault hook
+     * @return the store, with everything the journal held
+     * @throws IOException if the journal cannot be read, or is damaged other than by a write torn by a crash
+     */
+    static LedgerStore journal(String nodeId, Path dir, SegmentOptions options) throws IOException {
+        return JournalLedgerStore.open(nodeId, dir, options);
     }
 }
