@@ -73,8 +73,10 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
             List<LedgerEntry> fresh = fresh(l, entries);
             fresh.forEach(e -> l.pending.put(e.entryId(), e));
             op = new JournalOp(JournalFrame.ENTRY, ledgerId, fresh, 0, 0);
+            // queued under the lock: the journal writes changes in the order they were accepted, so a failed group
+            // can never leave a hole under a later one that succeeded
+            writer.submit(op);
         }
-        writer.submit(op);
         return op.future;
     }
 
@@ -141,8 +143,8 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
             }
             ledgers.computeIfAbsent(ledgerId, id -> new JournalLedger()).fenced = true;
             op = new JournalOp(JournalFrame.FENCE, ledgerId, List.of(), 0, 0);
+            writer.submit(op);
         }
-        writer.submit(op);
         return op.future;
     }
 
@@ -156,8 +158,8 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
             // every entry in a segment older than the one being written is published, so within this last
             long last = lastEntry(ledgerId);
             op = new JournalOp(JournalFrame.TRUNCATE, ledgerId, List.of(), Math.min(below, last + 1), last);
+            writer.submit(op);
         }
-        writer.submit(op);
         return op.future;
     }
 
