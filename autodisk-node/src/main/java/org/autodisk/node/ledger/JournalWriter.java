@@ -12,12 +12,15 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The journal's single writer thread. Group commit: it takes every change queued so far (of all ledgers), writes
- * them in one write, makes them durable with one fsync, hands them back to the store, and goes back for whatever
- * queued up meanwhile; it never waits for more to arrive. A new segment begins with the state of every ledger.
+ * them (up to {@link #MAX_GROUP}) in one write, makes them durable with one fsync, hands them back to the store, and
+ * goes back for whatever queued up meanwhile; it never waits for more to arrive. A new segment begins with the state
+ * of every ledger.
  */
 final class JournalWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(JournalWriter.class);
+    /** At most this many changes per group commit, so that a backlog is written in bounded buffers. */
+    static final int MAX_GROUP = 4096;
 
     /** What the writer reports back to the store. */
     interface Sink {
@@ -87,7 +90,7 @@ final class JournalWriter {
         boolean stop = false;
         while (!stop) {
             group.add(take());
-            queue.drainTo(group);
+            queue.drainTo(group, MAX_GROUP - 1);
             stop = group.removeIf(op -> op == JournalOp.STOP);
             if (!group.isEmpty()) {
                 commit(group);
