@@ -195,6 +195,15 @@ public final class AutoDiskNode implements AutoCloseable {
     }
 
     /**
+     * Returns this node's channel to its peers (the ledger protocol and tests reach other nodes through it).
+     *
+     * @return the peer channel
+     */
+    public PeerChannel peers() {
+        return ctx.peers();
+    }
+
+    /**
      * Returns this node's metrics.
      *
      * @return the metrics

@@ -30,6 +30,7 @@ import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.data.DataRole;
 import org.autodisk.node.directory.Directory;
+import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.lognode.LogRole;
@@ -110,6 +111,7 @@ final class NodeAssembly {
         boolean logNode = config.self().role() == ClusterMember.Role.LOG;
         DataRole.Storage storage = logNode ? null : DataRole.openStorage(resources, config, givenStore);
         LogStore log = logNode ? LogRole.openLog(resources, config, givenLog) : null;
+        LedgerStore ledgers = logNode ? LogRole.openLedgers(resources, config) : null;
         EventLoopGroup group = resources.open(StartupStep.EVENT_LOOPS, this::eventLoops,
                 g -> g.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly());
         RequestQueue queue = resources.open(StartupStep.QUEUE, () -> RequestQueue.workers(id,
@@ -129,7 +131,7 @@ final class NodeAssembly {
                 metrics, rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
                 config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf,
                 Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
-        NodeRole role = logNode ? LogRole.open(resources, config, ctx, log)
+        NodeRole role = logNode ? LogRole.open(resources, config, ctx, log, ledgers)
                 : DataRole.open(resources, config, ctx, storage);
         RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
         NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security),

@@ -110,6 +110,16 @@ public final class MiniCluster implements AutoCloseable {
         throw new UncheckedIOException(new IOException("no free port pair found in 20000..32000"));
     }
 
+    /**
+     * A free loopback port below the kernel's ephemeral range, so that no outgoing connection can take it between the
+     * test's choice and its bind.
+     *
+     * @return the port
+     */
+    public static int freeFixedPort() {
+        return freePort();
+    }
+
     private static boolean bindable(int port) {
         try (ServerSocket s = new ServerSocket()) {
             s.setReuseAddress(true);

@@ -44,6 +44,12 @@ public final class MetricNames {
     public static final String LOG_FSYNCS = "log.fsyncs";
     /** Gauge (log node): records per fsync since start. */
     public static final String LOG_RECORDS_PER_FSYNC = "log.records-per-fsync";
+    /** Counter (log node): ledger entries made durable in its journal. */
+    public static final String LEDGER_ENTRIES = "ledger.entries";
+    /** Counter (log node): fsyncs of its journal of ledgers. */
+    public static final String LEDGER_SYNCS = "ledger.syncs";
+    /** Gauge (log node): ledger entries per journal fsync since start. */
+    public static final String LEDGER_ENTRIES_PER_SYNC = "ledger.entries-per-sync";
     /** Gauge per stream (log node): the last durable LSN of a data node's log. */
     public static final String LOG_LAST_LSN = "log.last-lsn";
     /** Gauge per stream (log node): records of a data node's log not yet applied to its backups. */

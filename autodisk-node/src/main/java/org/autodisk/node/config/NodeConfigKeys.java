@@ -130,11 +130,12 @@ public final class NodeConfigKeys {
             Integer.class, 60_000, "At start, how long a data node waits for a log node to replay its log from.");
     /** Log segment size. */
     public static final ConfigKey<Integer> WAL_SEGMENT_BYTES = ConfigKey.of("wal.segment-bytes", Integer.class,
-            64 * 1024 * 1024, "Log node: size at which a log segment file is closed and a new one started.");
+            64 * 1024 * 1024, "Log node: size at which a segment file of the log or of the journal of ledgers is "
+                    + "closed and a new one started.");
     /** Log segment preallocation. */
     public static final ConfigKey<Integer> WAL_PREALLOCATE_BYTES = ConfigKey.of("wal.preallocate-bytes",
-            Integer.class, 1024 * 1024, "Log node: zeros written ahead of the records this many bytes at a time, so "
-                    + "an append's fsync writes no file system metadata; 0 turns it off.");
+            Integer.class, 1024 * 1024, "Log node: zeros written ahead of the records (log and journal) this many "
+                    + "bytes at a time, so an append's fsync writes no file system metadata; 0 turns it off.");
 
     /** Catch-up threshold. */
     public static final ConfigKey<Integer> CATCH_UP_THRESHOLD = ConfigKey.of("wal.catch-up-threshold",

@@ -24,6 +24,7 @@ public final class InMemoryLedgerStore implements LedgerStore {
     private final Map<Long, Long> lasts = new HashMap<>();
     private final Map<Long, Long> truncatedBelow = new HashMap<>();
     private boolean failWrites;
+    private long written;
 
     InMemoryLedgerStore(String nodeId) {
         this.nodeId = nodeId;
@@ -61,7 +62,11 @@ public final class InMemoryLedgerStore implements LedgerStore {
                 throw new IllegalStateException("log node " + nodeId + ": " + e + " arrived with another content");
             }
         }
-        entries.stream().filter(e -> e.entryId() >= below).forEach(e -> held.putIfAbsent(e.entryId(), e));
+        for (LedgerEntry e : entries) {
+            if (e.entryId() >= below && held.putIfAbsent(e.entryId(), e) == null) {
+                written++;
+            }
+        }
         return CompletableFuture.completedFuture(lastEntry(ledgerId));
     }
 
@@ -107,6 +112,11 @@ public final class InMemoryLedgerStore implements LedgerStore {
         NavigableMap<Long, LedgerEntry> held = ledgers.get(ledgerId);
         long last = held == null || held.isEmpty() ? 0 : held.lastKey();
         return Math.max(last, lasts.getOrDefault(ledgerId, 0L));
+    }
+
+    @Override
+    public synchronized Stats stats() {
+        return new Stats(written, 0);
     }
 
     @Override

@@ -166,8 +166,9 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
     @Override
     public List<LedgerEntry> read(long ledgerId, long from, int max) {
         List<Long> at = new ArrayList<>();
+        JournalLedger l;
         synchronized (this) {
-            JournalLedger l = ledgers.get(ledgerId);
+            l = ledgers.get(ledgerId);
             for (long id = from; l != null && at.size() < max && l.positions.containsKey(id); id++) {
                 at.add(l.positions.get(id));
             }
@@ -177,13 +178,17 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
             try {
                 out.add(readEntry(packed));
             } catch (LedgerException e) {
-                if (out.isEmpty()) {
+                if (out.isEmpty() || !truncatedMeanwhile(l, from + out.size())) {
                     throw e;
                 }
                 break; // truncated and its segment deleted meanwhile: what was read is still consecutive
             }
         }
         return out;
+    }
+
+    private synchronized boolean truncatedMeanwhile(JournalLedger l, long entryId) {
+        return entryId < l.truncatedBelow;
     }
 
     @Override
@@ -198,13 +203,9 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
         return l != null && l.fenced;
     }
 
-    /**
-     * Returns how many fsyncs the journal made and how many entries it wrote, since it was opened.
-     *
-     * @return {syncs, entries}
-     */
-    public long[] counts() {
-        return new long[] {writer.syncs(), writer.entries()};
+    @Override
+    public Stats stats() {
+        return new Stats(writer.entries(), writer.syncs());
     }
 
     @Override

@@ -28,6 +28,18 @@ public record LedgerEntry(long ledgerId, long entryId, int rangeId, long epoch, 
     }
 
     /**
+     * Builds the entry a log record carries on the wire (its LSN is the entry id).
+     *
+     * @param ledgerId the ledger
+     * @param record   the record
+     * @return the entry
+     */
+    public static LedgerEntry of(long ledgerId, LogRecord record) {
+        return new LedgerEntry(ledgerId, record.lsn(), record.rangeId(), record.epoch(), record.op(), record.key(),
+                record.value());
+    }
+
+    /**
      * Returns the change as a log record whose LSN is the entry id (what a store applies).
      *
      * @return the record

@@ -1,5 +1,7 @@
 package org.autodisk.node.ledger;
 
+import org.autodisk.core.protocol.Status;
+
 /** A ledger operation a log node (or the metadata) refused or could not do; {@link #kind} says which. */
 public final class LedgerException extends RuntimeException {
 
@@ -39,5 +41,35 @@ public final class LedgerException extends RuntimeException {
      */
     public Kind kind() {
         return kind;
+    }
+
+    /**
+     * Returns the status a log node answers this refusal with on the wire.
+     *
+     * @return FENCED, REFUSED (a gap), or NODE_UNAVAILABLE
+     */
+    public Status status() {
+        return switch (kind) {
+            case FENCED -> Status.FENCED;
+            case GAP, REFUSED -> Status.REFUSED;
+            case OUTCOME_UNKNOWN -> Status.OUTCOME_UNKNOWN;
+            case UNAVAILABLE -> Status.NODE_UNAVAILABLE;
+        };
+    }
+
+    /**
+     * Rebuilds a log node's refusal from its answer.
+     *
+     * @param status  the status it answered
+     * @param message its message
+     * @return the exception: FENCED, GAP (for REFUSED) or UNAVAILABLE (anything else)
+     */
+    public static LedgerException fromStatus(Status status, String message) {
+        Kind kind = switch (status) {
+            case FENCED -> Kind.FENCED;
+            case REFUSED -> Kind.GAP;
+            default -> Kind.UNAVAILABLE;
+        };
+        return new LedgerException(kind, message);
     }
 }

@@ -2,6 +2,7 @@ package org.autodisk.node.ledger;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.autodisk.node.peer.PeerChannel;
 
 /**
  * How a writer, a recovery or a reader reaches the log nodes that hold ledgers: the I/O boundary of the ledger
@@ -43,4 +44,14 @@ public interface LedgerPeers {
      * @return the entries it holds from {@code from} on
      */
     CompletableFuture<List<LedgerEntry>> read(String logNode, long ledgerId, long from, int max);
+
+    /**
+     * Reaches the log nodes over a node's peer channel (LEDGER_APPEND, LEDGER_FENCE, LEDGER_READ).
+     *
+     * @param peers the peer channel
+     * @return the ledger peers
+     */
+    static LedgerPeers over(PeerChannel peers) {
+        return new PeerLedgers(peers);
+    }
 }

@@ -70,6 +70,31 @@ public interface LedgerStore extends AutoCloseable {
      */
     boolean fenced(long ledgerId);
 
+    /**
+     * Returns what the store wrote since it was opened.
+     *
+     * @return entries written and fsyncs made
+     */
+    Stats stats();
+
+    /**
+     * What a ledger store wrote since it was opened.
+     *
+     * @param entries entries made durable
+     * @param syncs   fsyncs made (0 in memory)
+     */
+    record Stats(long entries, long syncs) {
+
+        /**
+         * Returns the entries per fsync.
+         *
+         * @return the ratio, 0 before the first fsync
+         */
+        public double entriesPerSync() {
+            return syncs == 0 ? 0 : (double) entries / syncs;
+        }
+    }
+
     /** Releases the store. */
     @Override
     void close();

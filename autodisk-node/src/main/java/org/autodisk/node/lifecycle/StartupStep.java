@@ -10,6 +10,8 @@ public enum StartupStep {
     BACKUPS,
     /** Log node: open (and recover) the log store. */
     LOG_STORE,
+    /** Log node: open (and replay) the journal of ledgers. */
+    LEDGER_JOURNAL,
     /** Start the network event loops. */
     EVENT_LOOPS,
     /** Start the request queue's workers. */

@@ -1,5 +1,7 @@
 package org.autodisk.node.lognode;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -9,6 +11,8 @@ import org.autodisk.node.backup.CatchUp;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.ledger.LedgerStore;
+import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.ops.Handlers;
@@ -48,13 +52,39 @@ public final class LogRole implements NodeRole {
         return r.open(StartupStep.LOG_STORE, () -> given != null ? given : open(config), LogStore::close);
     }
 
+    /**
+     * Opens (and replays) the journal of ledgers, under {@code <data dir>/journal}; in memory with the memory engine.
+     *
+     * @param r      where it is registered for release
+     * @param config the node's configuration
+     * @return the open ledger store
+     */
+    public static LedgerStore openLedgers(Resources r, NodeConfig config) {
+        return r.open(StartupStep.LEDGER_JOURNAL, () -> openJournal(config), LedgerStore::close);
+    }
+
+    private static LedgerStore openJournal(NodeConfig config) {
+        if ("memory".equals(config.get(NodeConfigKeys.STORE_ENGINE))) {
+            return LedgerStore.inMemory(config.nodeId());
+        }
+        try {
+            return LedgerStore.journal(config.nodeId(), config.dataDir().resolve("journal"), segmentOptions(config));
+        } catch (IOException e) {
+            throw new UncheckedIOException(config.nodeId() + ": cannot open the journal of ledgers in "
+                    + config.dataDir().resolve("journal") + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static SegmentOptions segmentOptions(NodeConfig config) {
+        return SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES))
+                .withPreallocateBytes(config.get(NodeConfigKeys.WAL_PREALLOCATE_BYTES));
+    }
+
     private static LogStore open(NodeConfig config) {
         if ("memory".equals(config.get(NodeConfigKeys.STORE_ENGINE))) {
             return LogStore.inMemory();
         }
-        return LogStore.segments(config.dataDir().resolve("wal"), config.nodeId(),
-                SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES))
-                        .withPreallocateBytes(config.get(NodeConfigKeys.WAL_PREALLOCATE_BYTES)));
+        return LogStore.segments(config.dataDir().resolve("wal"), config.nodeId(), segmentOptions(config));
     }
 
     /**
@@ -64,14 +94,15 @@ public final class LogRole implements NodeRole {
      * @param config the node's configuration
      * @param ctx    what every node has
      * @param log    the log store from {@link #openLog}
+     * @param ledgers the journal of ledgers from {@link #openLedgers}
      * @return the role
      */
-    public static LogRole open(Resources r, NodeConfig config, NodeContext ctx, LogStore log) {
+    public static LogRole open(Resources r, NodeConfig config, NodeContext ctx, LogStore log, LedgerStore ledgers) {
         CatchUp catchUp = r.open(StartupStep.CATCH_UP, () -> new CatchUp(ctx.nodeId(), log, ctx.peers(),
                 ctx.metadata()::current, ctx.logNodesOf(), (stream, backups, lag, idleMs) -> ctx.rules()
                         .catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)), ctx.metrics()),
                 CatchUp::close);
-        LogRole role = new LogRole(ctx, new LogServices(log, catchUp));
+        LogRole role = new LogRole(ctx, new LogServices(log, catchUp, new LogNodeLedgers(ledgers)));
         role.registerMetrics();
         return role;
     }
@@ -84,6 +115,13 @@ public final class LogRole implements NodeRole {
         ctx.metrics().gauge(MetricNames.LOG_RECORDS_PER_FSYNC, "records per fsync since start",
                 () -> log.stats().recordsPerFsync());
         log.streams().forEach(this::streamSeen);
+        LedgerStore ledgers = services.ledgers().store();
+        ctx.metrics().functionCounter(MetricNames.LEDGER_ENTRIES, "ledger entries made durable in the journal",
+                ledgers, l -> l.stats().entries());
+        ctx.metrics().functionCounter(MetricNames.LEDGER_SYNCS, "fsyncs of the journal of ledgers", ledgers,
+                l -> l.stats().syncs());
+        ctx.metrics().gauge(MetricNames.LEDGER_ENTRIES_PER_SYNC, "ledger entries per journal fsync since start",
+                () -> ledgers.stats().entriesPerSync());
     }
 
     private void streamSeen(String stream) {
@@ -111,7 +149,12 @@ public final class LogRole implements NodeRole {
     public void register(Handlers handlers) {
         handlers.serve(Operation.LOG_APPEND, new LogAppendHandler(ctx.nodeId(), services, this::streamSeen),
                         Handlers.Mode.INLINE)
-                .serve(Operation.LOG_READ, new LogReadHandler(services.log(), ctx.maxResponseBytes()));
+                .serve(Operation.LOG_READ, new LogReadHandler(services.log(), ctx.maxResponseBytes()))
+                .serve(Operation.LEDGER_APPEND, new LedgerAppendHandler(ctx.nodeId(), services.ledgers()),
+                        Handlers.Mode.INLINE)
+                .serve(Operation.LEDGER_FENCE, new LedgerFenceHandler(ctx.nodeId(), services.ledgers()),
+                        Handlers.Mode.INLINE)
+                .serve(Operation.LEDGER_READ, new LedgerReadHandler(services.ledgers(), ctx.maxResponseBytes()));
     }
 
     @Override

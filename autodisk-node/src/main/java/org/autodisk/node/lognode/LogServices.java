@@ -1,6 +1,7 @@
 package org.autodisk.node.lognode;
 
 import org.autodisk.node.backup.CatchUp;
+import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.wal.LogStore;
 
 /**
@@ -8,6 +9,7 @@ import org.autodisk.node.wal.LogStore;
  *
  * @param log     the log it keeps for its data nodes
  * @param catchUp its catch-up of their backup copies
+ * @param ledgers the ledgers it holds, in its journal
  */
-public record LogServices(LogStore log, CatchUp catchUp) {
+public record LogServices(LogStore log, CatchUp catchUp, LogNodeLedgers ledgers) {
 }

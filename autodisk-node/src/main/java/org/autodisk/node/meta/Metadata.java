@@ -41,8 +41,9 @@ public interface Metadata extends AutoCloseable {
      *
      * @param command  the change
      * @param deadline how long to wait for the commit
-     * @return the command's result; fails with a {@link MetadataException} when it could not be committed in time
-     *         (no majority of voters, say), which leaves open whether it was
+     * @return the command's result, once this node's copy ({@link #current()}) has applied it too; fails with a
+     *         {@link MetadataException} when it could not be committed in time (no majority of voters, say), which
+     *         leaves open whether it was
      */
     CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline);
 

@@ -172,8 +172,11 @@ final class RatisMetadata implements Metadata {
     public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
         MetaEntry entry = new MetaEntry(command, settings.nodeId(), MetaEntry.nowMicros());
         Message message = Message.valueOf(ByteString.copyFrom(MetaCodec.write(entry)));
+        // the leader answers once it applied the change; the caller then reads this node's copy, so it waits until
+        // that copy has applied it too (read-your-writes for the node that proposed)
         return client.async().send(message).orTimeout(deadline.toMillis(), TimeUnit.MILLISECONDS)
-                .handle((reply, error) -> result(command, deadline, reply, error));
+                .handle((reply, error) -> result(command, deadline, reply, error))
+                .thenCompose(r -> awaitVersion(r.version(), deadline).thenApply(state -> r));
     }
 
     private CommandResult result(MetaCommand command, Duration deadline, RaftClientReply reply, Throwable error) {

@@ -2,6 +2,8 @@ package org.autodisk.node.peer;
 
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import org.autodisk.core.net.ChannelException;
@@ -23,6 +25,7 @@ final class PeerConnection {
     private final NodeHandshake handshake;
     private final Duration requestTimeout;
     private CompletableFuture<RequestChannel> connection;
+    private final List<Waiting> waiting = new ArrayList<>();
 
     PeerConnection(String peerId, InetSocketAddress address, ChannelSettings settings, NodeHandshake handshake,
             Duration requestTimeout) {
@@ -33,14 +36,47 @@ final class PeerConnection {
         this.requestTimeout = requestTimeout;
     }
 
+    /** A request that waits for the connection, in the order it was sent. */
+    private record Waiting(Frame request, CompletableFuture<Frame> answer) {
+    }
+
+    /**
+     * Sends a request. Requests sent while the connection is being made go out in the order they were sent once it
+     * is made (a log node refuses appends that arrive out of order), or all fail if it cannot be made.
+     */
     CompletableFuture<Frame> send(Frame request) {
-        CompletableFuture<RequestChannel> ready = channel();
-        if (ready.isDone() && !ready.isCompletedExceptionally()) {
-            return ready.join().send(request, requestTimeout);
+        CompletableFuture<RequestChannel> ready;
+        synchronized (this) {
+            ready = channel();
+            if (!waiting.isEmpty() || !ready.isDone() || ready.isCompletedExceptionally()) {
+                Waiting w = new Waiting(request, new CompletableFuture<>());
+                waiting.add(w);
+                if (waiting.size() == 1) {
+                    ready.whenComplete((ch, err) -> drain(ch, err));
+                }
+                return w.answer();
+            }
         }
-        return ready.exceptionally(e -> {
-            throw new CompletionException(toPeer(peerId, e));
-        }).thenCompose(ch -> ch.send(request, requestTimeout));
+        return ready.join().send(request, requestTimeout);
+    }
+
+    /** Sends (under the lock, so that no later request overtakes them) or fails what waited for the connection. */
+    private synchronized void drain(RequestChannel ch, Throwable err) {
+        List<Waiting> out = new ArrayList<>(waiting);
+        waiting.clear();
+        for (Waiting w : out) {
+            if (err != null) {
+                w.answer().completeExceptionally(toPeer(peerId, err));
+            } else {
+                ch.send(w.request(), requestTimeout).whenComplete((frame, e) -> {
+                    if (e != null) {
+                        w.answer().completeExceptionally(e);
+                    } else {
+                        w.answer().complete(frame);
+                    }
+                });
+            }
+        }
     }
 
     private synchronized CompletableFuture<RequestChannel> channel() {

@@ -21,7 +21,13 @@ public enum PeerOp {
     /** The second frame of a node handshake: the connecting node's proof ({@link NodeAuth}). */
     NODE_AUTH(Opcode.FIRST_PEER_CODE + 5),
     /** To a data node: the keys and bytes of the ranges it owns (JSON: range id to {@code [keys, bytes]}). */
-    RANGE_USAGE(Opcode.FIRST_PEER_CODE + 6);
+    RANGE_USAGE(Opcode.FIRST_PEER_CODE + 6),
+    /** Data node to log node: make these entries of a ledger durable ({@link LedgerAppendRequest}). */
+    LEDGER_APPEND(Opcode.FIRST_PEER_CODE + 7),
+    /** To a log node: fence a ledger, durably, and answer its last entry there ({@link LedgerWire#fence}). */
+    LEDGER_FENCE(Opcode.FIRST_PEER_CODE + 8),
+    /** To a log node: consecutive entries of a ledger from an entry on ({@link LedgerReadRequest}). */
+    LEDGER_READ(Opcode.FIRST_PEER_CODE + 9);
 
     private static final PeerOp[] BY_CODE = new PeerOp[256];
 

@@ -17,9 +17,13 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.AutoDiskNode;
 import org.autodisk.node.MiniCluster;
+import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.wal.LogStore;
 import org.autodisk.node.wire.BackupApplyRequest;
+import org.autodisk.node.wire.LedgerAppendRequest;
+import org.autodisk.node.wire.LedgerReadRequest;
+import org.autodisk.node.wire.LedgerWire;
 import org.autodisk.node.wire.LogBatch;
 import org.autodisk.node.wire.LogReadRequest;
 import org.autodisk.node.wire.LogRecord;
@@ -67,6 +71,10 @@ class PeerBoundaryTest {
                 new LogRecord(0, 1, 1, LogRecord.PUT, bytes("forged"), bytes("evil"))), 1_000_000)).encode());
         bodies.put(PeerOp.RULES_PHASE, new RulesPhase(RulesPhase.Phase.COMMIT, 1).encode());
         bodies.put(PeerOp.NODE_AUTH, NodeAuth.nonce());
+        bodies.put(PeerOp.LEDGER_APPEND, new LedgerAppendRequest(1, 1, false, 0, List.of(
+                new LogRecord(0, 1, 1, LogRecord.PUT, bytes("forged"), bytes("evil")))).encode());
+        bodies.put(PeerOp.LEDGER_FENCE, LedgerWire.fence(1));
+        bodies.put(PeerOp.LEDGER_READ, new LedgerReadRequest(1, 1, 100).encode());
         return bodies;
     }
 
@@ -123,6 +131,9 @@ class PeerBoundaryTest {
                     .append(" applied ").append(e.getValue().appliedLsn()).append(' ').append(contents(e.getValue()))
                     .append('\n'));
         }
+        LedgerStore ledgers = cluster.node(2).log().ledgers().store();
+        b.append("l1 ledger 1 last ").append(ledgers.lastEntry(1)).append(" fenced ").append(ledgers.fenced(1))
+                .append('\n');
         LogStore log = cluster.node(2).logStore();
         for (String stream : log.streams()) {
             b.append("l1 log ").append(stream).append(" last ").append(log.lastLsn(stream)).append(' ');

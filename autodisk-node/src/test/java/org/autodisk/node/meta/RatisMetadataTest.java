@@ -5,15 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.autodisk.core.Keys;
 import org.junit.jupiter.api.AfterEach;
@@ -104,6 +106,48 @@ class RatisMetadataTest {
         await().until(() -> seen.stream().anyMatch(s -> s.ranges().size() == 5));
     }
 
+    /**
+     * The proposer's copy is slowed down: a listener of the listener replica holds its apply of the split. The
+     * proposal (from that replica) must not complete before the copy - every listener - has applied it: a caller reads
+     * its own change from {@code current()} at once (the ledger recovery does).
+     */
+    @Test
+    void aProposalCompletesOnlyOnceTheProposersOwnCopyAppliedIt() throws Exception {
+        startAll();
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean holding = new AtomicBoolean();
+        replicas[3].subscribe(state -> {
+            if (state.ranges().size() == 4) {
+                holding.set(true);
+                awaitQuietly(release);
+                holding.set(false);
+            }
+        });
+        RangeDescriptor r = replicas[3].current().rangeOf(Keys.utf8("k"));
+        AtomicBoolean heldWhenDone = new AtomicBoolean();
+        CompletableFuture<CommandResult> done = replicas[3].submit(new MetaCommand.Split(r.id(), r.generation(),
+                Keys.utf8("k")), Duration.ofSeconds(10)).whenComplete((res, err) -> heldWhenDone.set(holding.get()));
+        await().atMost(Duration.ofSeconds(10)).until(() -> replicas[0].current().ranges().size() == 4
+                && holding.get());
+        try {
+            done.get(1, TimeUnit.SECONDS);
+        } catch (TimeoutException expected) {
+            // the copy is held, so the proposal waits: the outcome the fixed code gives
+        }
+        release.countDown();
+        assertThat(done.join().applied()).isTrue();
+        assertThat(heldWhenDone).as("the proposal completed while its own copy had not applied it").isFalse();
+        assertThat(replicas[3].current().ranges()).hasSize(4);
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     void aMinorityLostChangesNothingAMajorityLostStopsChangesButNoReplicaLosesItsState() throws IOException {
         startAll();
@@ -182,11 +226,7 @@ class RatisMetadataTest {
         throw new IllegalStateException("no leader");
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket()) {
-            s.setReuseAddress(true);
-            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
-            return s.getLocalPort();
-        }
+    private static int freePort() {
+        return org.autodisk.node.MiniCluster.freeFixedPort();
     }
 }

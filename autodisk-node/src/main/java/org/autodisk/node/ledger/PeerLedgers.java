@@ -1,0 +1,72 @@
+package org.autodisk.node.ledger;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.LedgerAppendRequest;
+import org.autodisk.node.wire.LedgerReadRequest;
+import org.autodisk.node.wire.LedgerWire;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.PeerResponses;
+
+/**
+ * {@link LedgerPeers} over a node's peer channel: LEDGER_APPEND, LEDGER_FENCE and LEDGER_READ frames; a log node's
+ * refusal comes back as the {@link LedgerException} it raised, a lost connection as UNAVAILABLE.
+ */
+final class PeerLedgers implements LedgerPeers {
+
+    private final PeerChannel peers;
+
+    PeerLedgers(PeerChannel peers) {
+        this.peers = peers;
+    }
+
+    @Override
+    public CompletableFuture<Long> append(String logNode, long ledgerId, long fragmentStart, boolean recovery,
+            long lac, List<LedgerEntry> entries) {
+        byte[] body = new LedgerAppendRequest(ledgerId, fragmentStart, recovery, lac,
+                entries.stream().map(LedgerEntry::toRecord).toList()).encode();
+        return send(logNode, PeerOp.LEDGER_APPEND.request(body)).thenApply(PeerResponses::parseLsn);
+    }
+
+    @Override
+    public CompletableFuture<Long> fence(String logNode, long ledgerId) {
+        return send(logNode, PeerOp.LEDGER_FENCE.request(LedgerWire.fence(ledgerId)))
+                .thenApply(PeerResponses::parseLsn);
+    }
+
+    @Override
+    public CompletableFuture<List<LedgerEntry>> read(String logNode, long ledgerId, long from, int max) {
+        return send(logNode, PeerOp.LEDGER_READ.request(new LedgerReadRequest(ledgerId, from, max).encode()))
+                .thenApply(body -> LedgerWire.parseEntries(body).stream()
+                        .map(r -> LedgerEntry.of(ledgerId, r)).toList());
+    }
+
+    /** Sends a frame; completes with the OK answer's body, or fails with the log node's refusal. */
+    private CompletableFuture<byte[]> send(String logNode, Frame frame) {
+        CompletableFuture<Frame> answer;
+        try {
+            answer = peers.send(logNode, frame);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(unavailable(logNode, e));
+        }
+        return answer.handle((resp, err) -> {
+            if (err != null) {
+                throw unavailable(logNode, LedgerPeersSupport.cause(err));
+            }
+            Status status = Responses.status(resp.body());
+            if (status != Status.OK) {
+                throw LedgerException.fromStatus(status, Responses.errorMessage(resp.body()));
+            }
+            return resp.body();
+        });
+    }
+
+    private static LedgerException unavailable(String logNode, RuntimeException e) {
+        return e instanceof LedgerException l ? l : new LedgerException(LedgerException.Kind.UNAVAILABLE,
+                "log node " + logNode + " did not answer: " + e.getMessage());
+    }
+}

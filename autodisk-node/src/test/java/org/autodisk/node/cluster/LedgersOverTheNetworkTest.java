@@ -1,0 +1,188 @@
+package org.autodisk.node.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.MiniCluster;
+import org.autodisk.node.ledger.LedgerEntry;
+import org.autodisk.node.ledger.LedgerException;
+import org.autodisk.node.ledger.LedgerPeers;
+import org.autodisk.node.ledger.LedgerReader;
+import org.autodisk.node.ledger.LedgerRecovery;
+import org.autodisk.node.ledger.LedgerTimer;
+import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.wire.LogRecord;
+import org.autodisk.node.wire.PeerOp;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The ledger protocol between real nodes: a data node's writer, recovery and reader reach two log nodes' journals
+ * over the peer channel (LEDGER_APPEND, LEDGER_FENCE, LEDGER_READ). Entries are acknowledged once both hold them; a
+ * log node that goes down is dropped from the ensemble by a committed change; a recovery fences the ledger, and the
+ * fence and the entries survive a restart of the log node.
+ */
+class LedgersOverTheNetworkTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(3);
+
+    @TempDir
+    Path dir;
+
+    private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
+    private final LedgerTimer timer = (ms, task) -> clock.schedule(task, ms, TimeUnit.MILLISECONDS);
+
+    @AfterEach
+    void stopClock() {
+        clock.shutdownNow();
+    }
+
+    @Test
+    void aLedgerIsWrittenToBothLogNodesLosesOneFencesDurablyAndReadsBackAfterRestarts() {
+        try (MiniCluster c = MiniCluster.start(1, 2, dir, Map.of())) {
+            Metadata meta = c.node(0).metadata();
+            LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
+            LedgerInfo ledger = open(meta, List.of("l1", "l2"));
+            AtomicReference<List<String>> up = new AtomicReference<>(List.of("l1", "l2"));
+            List<LedgerEntry> applied = new ArrayList<>();
+            LedgerWriter writer = new LedgerWriter("d1", ledger, meta, peers, timer,
+                    new LedgerWriter.WriterSettings(2, TIMEOUT, TIMEOUT), up::get, applied::addAll);
+
+            addAll(writer, 1, 300);
+            assertThat(applied).extracting(LedgerEntry::entryId).containsExactlyElementsOf(ids(1, 300));
+            for (String node : List.of("l1", "l2")) {
+                assertThat(new LedgerReader(peers).read(ledgerOn(node, ledger), 1, 300).join())
+                        .as("held by " + node).containsExactlyElementsOf(applied);
+            }
+
+            c.stopNode(2);
+            up.set(List.of("l1"));
+            addAll(writer, 301, 310);
+            LedgerInfo changed = meta.current().ledger(ledger.id());
+            assertThat(changed.lastFragment()).isEqualTo(new LedgerInfo.Fragment(301, List.of("l1")));
+
+            LedgerInfo closed = new LedgerRecovery("d1", meta, peers, timer, TIMEOUT).recover(ledger.id()).join();
+            assertThat(closed.state()).isEqualTo(LedgerState.CLOSED);
+            assertThat(closed.lastEntry()).isEqualTo(310);
+            assertThatThrownBy(() -> writer.add(0, 1, LogRecord.PUT, bytes("late"), bytes("x")).join())
+                    .cause().isInstanceOfSatisfying(LedgerException.class, e -> assertThat(e.kind())
+                            .isEqualTo(LedgerException.Kind.OUTCOME_UNKNOWN));
+
+            c.stopNode(1);
+            c.startNode(1);
+            c.startNode(2);
+            assertThat(new LedgerReader(peers).read(closed, 1, 310).join()).hasSize(310)
+                    .extracting(LedgerEntry::entryId).containsExactlyElementsOf(ids(1, 310));
+            assertThatThrownBy(() -> peers.append("l1", ledger.id(), 301, false, 310, List.of(entry(ledger, 311)))
+                    .join()).cause().isInstanceOfSatisfying(LedgerException.class, e -> {
+                        assertThat(e.kind()).as("the fence survived the restart").isEqualTo(
+                                LedgerException.Kind.FENCED);
+                        assertThat(e.getMessage()).contains("fenced");
+                    });
+            assertThat(peers.read("l2", ledger.id(), 301, 10).join()).as("l2 was out of the last fragment").isEmpty();
+            assertThat(peers.read("l2", ledger.id(), 300, 10).join()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aGapIsRefusedAndABadBodyIsAnsweredMalformedWithoutChangingTheLedger() {
+        try (MiniCluster c = MiniCluster.start(2, 1, null, Map.of())) {
+            LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
+            LedgerInfo ledger = open(c.node(0).metadata(), List.of("l1"));
+            assertThat(peers.append("l1", ledger.id(), 1, false, 0, List.of(entry(ledger, 1))).join()).isEqualTo(1);
+            assertThatThrownBy(() -> peers.append("l1", ledger.id(), 1, false, 1, List.of(entry(ledger, 3))).join())
+                    .cause().isInstanceOfSatisfying(LedgerException.class, e -> assertThat(e.kind())
+                            .isEqualTo(LedgerException.Kind.GAP));
+
+            byte[] body = new org.autodisk.node.wire.LedgerAppendRequest(ledger.id(), 1, false, 1, List.of(
+                    entry(ledger, 2).toRecord(), entry(ledger, 3).toRecord())).encode();
+            body[body.length - 5] ^= 1;
+            byte[] answer = c.node(0).peers().send("l1", PeerOp.LEDGER_APPEND.request(body)).join().body();
+            assertThat(Responses.status(answer)).isEqualTo(Status.MALFORMED);
+            assertThat(Responses.errorMessage(answer)).contains("CRC32C");
+            byte[] toData = c.node(0).peers().send("d2", PeerOp.LEDGER_READ.request(
+                    new org.autodisk.node.wire.LedgerReadRequest(ledger.id(), 1, 1).encode())).join().body();
+            assertThat(Responses.status(toData)).isEqualTo(Status.WRONG_ROLE);
+            assertThat(c.node(2).log().ledgers().store().lastEntry(ledger.id())).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void appendsSentWhileTheConnectionIsBeingMadeArriveInTheOrderTheyWereSent() {
+        try (MiniCluster c = MiniCluster.start(1, 1, null, Map.of())) {
+            LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
+            LedgerInfo ledger = open(c.node(0).metadata(), List.of("l1"));
+            c.stopNode(1);
+            c.startNode(1);
+            List<CompletableFuture<Long>> answers = new ArrayList<>();
+            for (int i = 1; i <= 100; i++) {
+                answers.add(peers.append("l1", ledger.id(), 1, false, 0, List.of(entry(ledger, i))));
+            }
+            assertThat(answers.stream().map(CompletableFuture::join).toList()).as("no append overtook another")
+                    .containsExactlyElementsOf(ids(1, 100));
+        }
+    }
+
+    private static LedgerInfo open(Metadata meta, List<String> ensemble) {
+        RangeDescriptor range = meta.current().rangeOf(new byte[0]);
+        CommandResult r = meta.submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), "d1", ensemble), TIMEOUT)
+                .join();
+        assertThat(r.applied()).as(r.refusal()).isTrue();
+        return meta.current().ledger(r.ledgerId());
+    }
+
+    /** The ledger as a reader of one log node sees it: that node alone in every fragment. */
+    private static LedgerInfo ledgerOn(String node, LedgerInfo l) {
+        return new LedgerInfo(l.id(), l.rangeId(), l.low(), l.high(), l.epoch(), l.writer(),
+                List.of(new LedgerInfo.Fragment(1, List.of(node))), l.state(), l.lastEntry());
+    }
+
+    private static void addAll(LedgerWriter writer, int from, int to) {
+        List<CompletableFuture<LedgerEntry>> all = new ArrayList<>();
+        for (int i = from; i <= to; i++) {
+            all.add(writer.add(0, 1, LogRecord.PUT, bytes("k" + i), bytes("v" + i)));
+        }
+        try {
+            CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            throw new AssertionError("writer " + writer.state() + " at " + writer.lastAcknowledged(), e);
+        }
+    }
+
+    private static LedgerEntry entry(LedgerInfo l, long id) {
+        return new LedgerEntry(l.id(), id, l.rangeId(), l.epoch(), LogRecord.PUT, bytes("k" + id), bytes("v" + id));
+    }
+
+    private static List<Long> ids(long from, long to) {
+        List<Long> out = new ArrayList<>();
+        for (long i = from; i <= to; i++) {
+            out.add(i);
+        }
+        return out;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
