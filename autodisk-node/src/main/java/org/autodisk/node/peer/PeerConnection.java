@@ -42,37 +42,54 @@ final class PeerConnection {
 
     /**
      * Sends a request. Requests sent while the connection is being made go out in the order they were sent once it
-     * is made (a log node refuses appends that arrive out of order), or all fail if it cannot be made.
+     * is made (a log node refuses appends that arrive out of order), or all fail if it cannot be made. No answer is
+     * completed while this connection's lock is held: completions run the callers' code, which may hold their own
+     * locks and send again.
      */
     CompletableFuture<Frame> send(Frame request) {
         CompletableFuture<RequestChannel> ready;
+        Waiting w = null;
+        boolean first = false;
         synchronized (this) {
             ready = channel();
             if (!waiting.isEmpty() || !ready.isDone() || ready.isCompletedExceptionally()) {
-                Waiting w = new Waiting(request, new CompletableFuture<>());
+                w = new Waiting(request, new CompletableFuture<>());
                 waiting.add(w);
-                if (waiting.size() == 1) {
-                    ready.whenComplete((ch, err) -> drain(ch, err));
-                }
-                return w.answer();
+                first = waiting.size() == 1;
             }
         }
-        return ready.join().send(request, requestTimeout);
+        if (w == null) {
+            return ready.join().send(request, requestTimeout);
+        }
+        if (first) {
+            ready.whenComplete(this::drain);
+        }
+        return w.answer();
     }
 
     /** Sends (under the lock, so that no later request overtakes them) or fails what waited for the connection. */
-    private synchronized void drain(RequestChannel ch, Throwable err) {
-        List<Waiting> out = new ArrayList<>(waiting);
-        waiting.clear();
-        for (Waiting w : out) {
+    private void drain(RequestChannel ch, Throwable err) {
+        List<Waiting> out;
+        List<CompletableFuture<Frame>> sent = new ArrayList<>();
+        synchronized (this) {
+            out = new ArrayList<>(waiting);
+            waiting.clear();
+            for (Waiting w : out) {
+                if (err == null) {
+                    sent.add(ch.send(w.request(), requestTimeout));
+                }
+            }
+        }
+        for (int i = 0; i < out.size(); i++) {
+            CompletableFuture<Frame> answer = out.get(i).answer();
             if (err != null) {
-                w.answer().completeExceptionally(toPeer(peerId, err));
+                answer.completeExceptionally(toPeer(peerId, err));
             } else {
-                ch.send(w.request(), requestTimeout).whenComplete((frame, e) -> {
+                sent.get(i).whenComplete((frame, e) -> {
                     if (e != null) {
-                        w.answer().completeExceptionally(e);
+                        answer.completeExceptionally(e);
                     } else {
-                        w.answer().complete(frame);
+                        answer.complete(frame);
                     }
                 });
             }
