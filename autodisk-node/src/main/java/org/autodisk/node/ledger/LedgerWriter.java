@@ -31,6 +31,14 @@ public final class LedgerWriter {
 
     private static final Logger LOG = LoggerFactory.getLogger(LedgerWriter.class);
 
+    /** Unanswered appends per log node; more entries wait for the next append. */
+    static final int MAX_APPENDS_IN_FLIGHT = 4;
+    /** Most entries in one append. */
+    static final int MAX_BATCH = 1000;
+    /** An append stops taking entries past about this many bytes. */
+    static final long MAX_BATCH_BYTES = 1 << 20;
+    private static final int ENTRY_OVERHEAD = 40;
+
     /** What the writer is doing. */
     public enum State {
         /** Appending. */
@@ -57,6 +65,8 @@ public final class LedgerWriter {
     private final Map<String, Long> held = new HashMap<>();
     private final Map<String, Long> sent = new HashMap<>();
     private final Set<String> failed = new HashSet<>();
+    private final Map<String, Integer> inFlight = new HashMap<>();
+    private long generation;
     private LedgerInfo ledger;
     private State state = State.OPEN;
     private long nextEntry = 1;
@@ -175,20 +185,47 @@ public final class LedgerWriter {
         }
     }
 
+    /**
+     * Sends a node the pending entries it was not sent yet, in one append of at most {@link #MAX_BATCH} entries
+     * (or about {@link #MAX_BATCH_BYTES}); while {@link #MAX_APPENDS_IN_FLIGHT} appends to it are unanswered, the
+     * entries wait and go in the next append when one is answered.
+     */
     private void sendPending(String node) {
         long from = Math.max(sent.getOrDefault(node, 0L), lac) + 1;
-        if (pending.isEmpty() || from >= nextEntry) {
+        if (pending.isEmpty() || from >= nextEntry || inFlight.getOrDefault(node, 0) >= MAX_APPENDS_IN_FLIGHT) {
             return;
         }
         List<LedgerEntry> batch = new ArrayList<>();
-        pending.tailMap(from, true).values().forEach(p -> batch.add(p.entry()));
-        sent.put(node, nextEntry - 1);
+        long bytes = 0;
+        for (Pending p : pending.tailMap(from, true).values()) {
+            if (batch.size() >= MAX_BATCH || bytes >= MAX_BATCH_BYTES) {
+                break;
+            }
+            batch.add(p.entry());
+            bytes += p.entry().key().length + p.entry().value().length + ENTRY_OVERHEAD;
+        }
+        sent.put(node, batch.get(batch.size() - 1).entryId());
+        inFlight.merge(node, 1, Integer::sum);
         long fragments = ledger.fragments().size();
+        long gen = generation;
         long fragmentStart = ledger.lastFragment().firstEntry();
         CompletableFuture<Long> answer = peers.append(node, ledger.id(), fragmentStart, false, lac, batch);
         long[] done = {0};
         timer.schedule(settings.answerTimeout().toMillis(), () -> timedOut(node, fragments, done));
-        answer.whenComplete((last, err) -> answered(node, fragments, done, last, err));
+        answer.whenComplete((last, err) -> {
+            answered(node, fragments, done, last, err);
+            sendNext(node, gen);
+        });
+    }
+
+    /** An append to a node was answered: the next waiting entries may go (if the ensemble did not change since). */
+    private synchronized void sendNext(String node, long gen) {
+        if (gen == generation) {
+            inFlight.merge(node, -1, Integer::sum);
+            if (state == State.OPEN && !failed.contains(node) && ledger.lastFragment().ensemble().contains(node)) {
+                sendPending(node);
+            }
+        }
     }
 
     private synchronized void timedOut(String node, long fragments, long[] done) {
@@ -292,6 +329,8 @@ public final class LedgerWriter {
         List<String> failedMeanwhile = next.stream().filter(failed::contains).toList();
         failed.clear();
         state = State.OPEN;
+        generation++;
+        inFlight.clear();
         for (String node : next) {
             sent.put(node, first - 1);
             sendPending(node);

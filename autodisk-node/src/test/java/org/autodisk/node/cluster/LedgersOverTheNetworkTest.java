@@ -14,6 +14,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
@@ -63,14 +64,18 @@ class LedgersOverTheNetworkTest {
         try (MiniCluster c = MiniCluster.start(1, 2, dir, Map.of())) {
             Metadata meta = c.node(0).metadata();
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
+            AtomicInteger appends = new AtomicInteger();
+            LedgerPeers counted = counting(peers, appends);
             LedgerInfo ledger = open(meta, List.of("l1", "l2"));
             AtomicReference<List<String>> up = new AtomicReference<>(List.of("l1", "l2"));
             List<LedgerEntry> applied = new ArrayList<>();
-            LedgerWriter writer = new LedgerWriter("d1", ledger, meta, peers, timer,
+            LedgerWriter writer = new LedgerWriter("d1", ledger, meta, counted, timer,
                     new LedgerWriter.WriterSettings(2, TIMEOUT, TIMEOUT), up::get, applied::addAll);
 
             addAll(writer, 1, 300);
             assertThat(applied).extracting(LedgerEntry::entryId).containsExactlyElementsOf(ids(1, 300));
+            assertThat(appends.get()).as("entries added while appends were out went together in later ones")
+                    .isLessThan(2 * 300);
             for (String node : List.of("l1", "l2")) {
                 assertThat(new LedgerReader(peers).read(ledgerOn(node, ledger), 1, 300).join())
                         .as("held by " + node).containsExactlyElementsOf(applied);
@@ -142,6 +147,28 @@ class LedgersOverTheNetworkTest {
             assertThat(answers.stream().map(CompletableFuture::join).toList()).as("no append overtook another")
                     .containsExactlyElementsOf(ids(1, 100));
         }
+    }
+
+    /** Counts the appends a writer sends. */
+    private static LedgerPeers counting(LedgerPeers peers, AtomicInteger appends) {
+        return new LedgerPeers() {
+            @Override
+            public CompletableFuture<Long> append(String logNode, long ledgerId, long fragmentStart,
+                    boolean recovery, long lac, List<LedgerEntry> entries) {
+                appends.incrementAndGet();
+                return peers.append(logNode, ledgerId, fragmentStart, recovery, lac, entries);
+            }
+
+            @Override
+            public CompletableFuture<Long> fence(String logNode, long ledgerId) {
+                return peers.fence(logNode, ledgerId);
+            }
+
+            @Override
+            public CompletableFuture<List<LedgerEntry>> read(String logNode, long ledgerId, long from, int max) {
+                return peers.read(logNode, ledgerId, from, max);
+            }
+        };
     }
 
     private static LedgerInfo open(Metadata meta, List<String> ensemble) {
