@@ -12,6 +12,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.autodisk.node.AutoDiskNode;
 import org.autodisk.node.config.NodeConfig;
 
@@ -72,13 +76,22 @@ final class InProcessCluster implements AutoCloseable {
         return NodeConfig.of(cfg);
     }
 
+    /** Waits until every node applied the cluster's creation (its directory is then ready). */
     private void awaitMetadata() throws InterruptedException {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (!nodes.values().stream().allMatch(n -> n.directory().ready())) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the cluster's metadata was not created within 60 s");
-            }
-            Thread.sleep(20);
+        List<CompletableFuture<Void>> created = new ArrayList<>();
+        for (AutoDiskNode n : nodes.values()) {
+            CompletableFuture<Void> bootstrapped = new CompletableFuture<>();
+            n.metadata().subscribe(state -> {
+                if (state.bootstrapped()) {
+                    bootstrapped.complete(null);
+                }
+            });
+            created.add(bootstrapped);
+        }
+        try {
+            CompletableFuture.allOf(created.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the cluster's metadata was not created within 60 s", e);
         }
     }
 
