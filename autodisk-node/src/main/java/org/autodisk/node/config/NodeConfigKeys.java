@@ -122,6 +122,12 @@ public final class NodeConfigKeys {
     /** Log multiplicity. */
     public static final ConfigKey<Integer> WAL_MULTIPLICITY = ConfigKey.of("wal.multiplicity", Integer.class, 1,
             "Log nodes (1 or 2) that must hold a change before it is applied; used when there are log nodes.");
+    /** Ranges logged as ledgers. */
+    public static final ConfigKey<Boolean> WAL_LEDGERS = ConfigKey.of("wal.ledgers", Boolean.class, false,
+            "Transitional (issue 13): owners log each range as ledgers (fencing, recovery); no backup catch-up yet.");
+    /** Ledger append deadline. */
+    public static final ConfigKey<Integer> WAL_ANSWER_TIMEOUT_MS = ConfigKey.of("wal.answer-timeout-ms",
+            Integer.class, 2000, "With wal.ledgers: how long a log node may take to answer before it is replaced.");
     /** Shipping batch size. */
     public static final ConfigKey<Integer> WAL_MAX_BATCH = ConfigKey.of("wal.max-batch-records", Integer.class,
             1000, "Most records a data node sends to a log node in one LOG_APPEND.");
@@ -182,10 +188,10 @@ public final class NodeConfigKeys {
             ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD,
             TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS,
             METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, RANGE_SPLIT_KEYS, RANGE_SPLIT_BYTES, RANGE_CHECK_MS,
-            DRAIN_TIMEOUT_MS,
-            WAL_MULTIPLICITY, WAL_MAX_BATCH, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
-            CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
-            RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT);
+            DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_LEDGERS, WAL_ANSWER_TIMEOUT_MS, WAL_MAX_BATCH,
+            WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
+            RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
+            RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,

@@ -12,6 +12,7 @@ import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.meta.RangeDescriptor;
@@ -19,6 +20,7 @@ import org.autodisk.node.ops.Handlers;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.Operation;
+import org.autodisk.node.rangelog.RangeLogs;
 import org.autodisk.node.rules.LoadReports;
 import org.autodisk.node.shipping.LogRecovery;
 import org.autodisk.node.shipping.WriteAheadLog;
@@ -128,12 +130,27 @@ public final class DataRole implements NodeRole {
         if (logNodes.isEmpty()) {
             return WriteAheadLog.direct(store);
         }
+        if (config.get(NodeConfigKeys.WAL_LEDGERS)) {
+            return openLedgers(config, ctx, store, logNodes);
+        }
         long last = new LogRecovery(config.nodeId(), logNodes, ctx.peers(), store)
                 .run(Duration.ofMillis(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS)));
         LOG.info("{}: shipping its write-ahead log to {} (default multiplicity {}, the rules may ask for more), "
                 + "next LSN {}", config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
         return WriteAheadLog.shipping(config.nodeId(), logNodes, ctx.peers(), last + 1,
                 config.get(NodeConfigKeys.WAL_MAX_BATCH), store, ctx.metrics());
+    }
+
+    private static WriteAheadLog openLedgers(NodeConfig config, NodeContext ctx, LocalStore store,
+            List<String> logNodes) {
+        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
+        LOG.info("{}: logging each range it owns as ledgers on {} (multiplicity {})", config.nodeId(), logNodes, m);
+        Duration metadataTimeout = Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS));
+        LedgerWriter.WriterSettings writer = new LedgerWriter.WriterSettings(m,
+                Duration.ofMillis(config.get(NodeConfigKeys.WAL_ANSWER_TIMEOUT_MS)), metadataTimeout);
+        Duration wait = Duration.ofMillis(config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2);
+        return RangeLogs.open(new RangeLogs.Settings(config.nodeId(), logNodes, writer, wait), ctx.metadata(),
+                ctx.peers(), store);
     }
 
     /**
@@ -182,8 +199,9 @@ public final class DataRole implements NodeRole {
     public String describe() {
         String owned = ctx.metadata().current().ranges().stream().filter(r -> r.owner().equals(ctx.nodeId()))
                 .map(RangeDescriptor::toString).collect(Collectors.joining("; "));
+        String log = services.wal().describe();
         return "store " + services.store().describe() + " with " + services.store().count() + " streams; owns "
-                + (owned.isEmpty() ? "no range" : owned);
+                + (owned.isEmpty() ? "no range" : owned) + (log.isEmpty() ? "" : "; " + log);
     }
 
     @Override

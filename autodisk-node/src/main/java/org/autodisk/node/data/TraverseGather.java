@@ -2,6 +2,7 @@ package org.autodisk.node.data;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.KeyValue;
@@ -11,6 +12,7 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.directory.Placement;
+import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.NodeContext;
@@ -60,11 +62,30 @@ final class TraverseGather {
                 askOwner(placement, stop);
                 return;
             }
+            if (!rangeReady(placement)) {
+                return;
+            }
             long t0 = System.nanoTime();
             add(serving.services().store().scan(cursor, stop, remaining, ctx.maxResponseBytes() - bytes), stop);
             request.component("store", System.nanoTime() - t0);
         }
         finish(null);
+    }
+
+    /** While the range's log is recovered and replayed here, the walk waits and goes on from the cursor after. */
+    private boolean rangeReady(Placement placement) {
+        CompletableFuture<Void> ready = serving.services().wal().ready(placement.rangeId(), cursor);
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            return true;
+        }
+        ready.whenComplete((v, err) -> {
+            if (err == null) {
+                serving.ctx().queue().execute(this::run);
+            } else {
+                request.replyError(Status.NODE_UNAVAILABLE, LedgerException.unwrap(err).getMessage());
+            }
+        });
+        return false;
     }
 
     private Decision decide(Placement placement, byte[] stop) {

@@ -72,4 +72,14 @@ public final class LedgerException extends RuntimeException {
         };
         return new LedgerException(kind, message);
     }
+
+    /**
+     * Unwraps the failure of a future of the ledger protocol.
+     *
+     * @param err what the future failed with
+     * @return the underlying exception, as a runtime exception
+     */
+    public static RuntimeException unwrap(Throwable err) {
+        return LedgerPeersSupport.cause(err);
+    }
 }

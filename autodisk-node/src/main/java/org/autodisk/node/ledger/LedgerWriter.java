@@ -13,6 +13,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.Metadata;
 import org.slf4j.Logger;
@@ -48,7 +49,9 @@ public final class LedgerWriter {
         /** Stopped: no log node left, or the metadata could not be reached; recovery closes the ledger. */
         BROKEN,
         /** Stopped: a new writer fenced the ledger. */
-        FENCED
+        FENCED,
+        /** Closed by its writer once every entry was acknowledged (a range split or handed over). */
+        CLOSED
     }
 
     private record Pending(LedgerEntry entry, CompletableFuture<LedgerEntry> future) {
@@ -71,6 +74,8 @@ public final class LedgerWriter {
     private State state = State.OPEN;
     private long nextEntry = 1;
     private long lac;
+    private CompletableFuture<LedgerInfo> closing;
+    private boolean closeSubmitted;
 
     /**
      * Creates the writer of a ledger just opened.
@@ -119,9 +124,10 @@ public final class LedgerWriter {
      */
     public synchronized CompletableFuture<LedgerEntry> add(int rangeId, long epoch, int op, byte[] key,
             byte[] value) {
-        if (state == State.BROKEN || state == State.FENCED) {
+        if (state == State.BROKEN || state == State.FENCED || closing != null) {
             return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.UNAVAILABLE,
-                    self + ": the writer of " + ledger + " stopped (" + state.name().toLowerCase() + ")"));
+                    self + ": the writer of " + ledger + " stopped (" + (closing != null ? "closing"
+                            : state.name().toLowerCase()) + ")"));
         }
         LedgerEntry entry = new LedgerEntry(ledger.id(), nextEntry++, rangeId, epoch, op, key, value);
         Pending p = new Pending(entry, new CompletableFuture<>());
@@ -166,6 +172,55 @@ public final class LedgerWriter {
      */
     public synchronized boolean busy() {
         return !pending.isEmpty() || state == State.CHANGING;
+    }
+
+    /**
+     * Closes the ledger once every entry added is acknowledged: takes no more entries, then commits the close at the
+     * last acknowledged entry. A writer that stops first fails it (recovery then closes the ledger).
+     *
+     * @return the ledger as closed in the metadata
+     */
+    public synchronized CompletableFuture<LedgerInfo> close() {
+        if (closing == null) {
+            closing = new CompletableFuture<>();
+            closeIfDrained();
+        }
+        return closing;
+    }
+
+    /**
+     * Stops the writer, as when it has no log node left: its pending entries fail with OUTCOME_UNKNOWN and recovery
+     * closes the ledger (the owner's store failed to apply an acknowledged entry).
+     *
+     * @param why for the log and the failures
+     */
+    public synchronized void abort(String why) {
+        stop(State.BROKEN, why);
+    }
+
+    private void closeIfDrained() {
+        if (closing == null || closeSubmitted || state == State.CHANGING || !pending.isEmpty()) {
+            return;
+        }
+        if (state != State.OPEN) {
+            closing.completeExceptionally(new LedgerException(LedgerException.Kind.UNAVAILABLE, self
+                    + ": the writer of " + ledger + " stopped (" + state.name().toLowerCase() + ") before it closed"));
+            return;
+        }
+        closeSubmitted = true;
+        state = State.CLOSED;
+        long id = ledger.id();
+        metadata.submit(new MetaCommand.CloseLedger(id, lac), settings.metadataTimeout()).whenComplete((r, err) -> {
+            LedgerInfo now = metadata.current().ledger(id);
+            if (now != null && now.state() == LedgerState.CLOSED) {
+                LOG.info("{}: closed {}", self, now);
+                closing.complete(now);
+            } else {
+                closing.completeExceptionally(new LedgerException(LedgerException.Kind.UNAVAILABLE, self
+                        + ": the close of ledger " + id + " did not commit: " + (err != null
+                                ? LedgerPeersSupport.cause(err).getMessage() : r.refusal())));
+            }
+        });
     }
 
     /** Brings the ensemble back to the multiplicity when a log node outside it is up again. */
@@ -265,6 +320,7 @@ public final class LedgerWriter {
             applier.accept(acked.stream().map(Pending::entry).toList());
             acked.forEach(p -> p.future().complete(p.entry()));
         }
+        closeIfDrained();
     }
 
     private boolean heldByAll(long entry) {
@@ -341,7 +397,7 @@ public final class LedgerWriter {
     }
 
     private void stop(State why, String message) {
-        if (state == State.BROKEN || state == State.FENCED) {
+        if (state == State.BROKEN || state == State.FENCED || state == State.CLOSED) {
             return;
         }
         state = why;
@@ -352,5 +408,6 @@ public final class LedgerWriter {
         unknown.forEach(p -> p.future().completeExceptionally(new LedgerException(
                 LedgerException.Kind.OUTCOME_UNKNOWN, self + ": " + p.entry() + " of range " + p.entry().rangeId()
                         + " may or may not be in the log (" + message + ")")));
+        closeIfDrained();
     }
 }

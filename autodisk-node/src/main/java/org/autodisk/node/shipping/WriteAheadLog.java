@@ -1,6 +1,7 @@
 package org.autodisk.node.shipping;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.node.metrics.NodeMetrics;
@@ -54,6 +55,27 @@ public interface WriteAheadLog extends AutoCloseable {
      * @return true when degraded
      */
     boolean degraded();
+
+    /**
+     * Completes once the range of a key can be read here: at once, unless the range's log is still being recovered
+     * and replayed (then reads must wait: the store may lack acknowledged writes).
+     *
+     * @param rangeId the key's range
+     * @param key     the key
+     * @return completes when reads may be served; fails (NODE_UNAVAILABLE) if the range did not get there in time
+     */
+    default CompletableFuture<Void> ready(int rangeId, byte[] key) {
+        return CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * Says what the log waits for, for {@code status}.
+     *
+     * @return empty when nothing waits
+     */
+    default String describe() {
+        return "";
+    }
 
     /** Stops the apply thread after the callbacks queued so far ran. */
     @Override

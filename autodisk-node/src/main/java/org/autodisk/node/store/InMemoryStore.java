@@ -15,6 +15,7 @@ final class InMemoryStore implements LocalStore {
 
     private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Keys.ORDER);
     private long appliedLsn;
+    private final Map<Long, Long> ledgers = new java.util.HashMap<>();
 
     @Override
     public boolean put(byte[] key, byte[] value) {
@@ -92,6 +93,26 @@ final class InMemoryStore implements LocalStore {
         boolean changed = record.op() == LogRecord.PUT ? put(record.key(), record.value()) : delete(record.key());
         appliedLsn = record.lsn();
         return changed;
+    }
+
+    @Override
+    public synchronized boolean[] applyLedger(long ledgerId, List<LogRecord> entries) {
+        long done = ledgers.getOrDefault(ledgerId, 0L);
+        boolean[] changed = new boolean[entries.size()];
+        for (int i = 0; i < changed.length; i++) {
+            LogRecord e = entries.get(i);
+            if (e.lsn() > done) {
+                changed[i] = e.op() == LogRecord.PUT ? put(e.key(), e.value()) : delete(e.key());
+                done = e.lsn();
+            }
+        }
+        ledgers.put(ledgerId, done);
+        return changed;
+    }
+
+    @Override
+    public synchronized long appliedEntry(long ledgerId) {
+        return ledgers.getOrDefault(ledgerId, 0L);
     }
 
     @Override

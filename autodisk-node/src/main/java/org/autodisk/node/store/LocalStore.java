@@ -1,6 +1,7 @@
 package org.autodisk.node.store;
 
 import org.autodisk.core.protocol.TraverseResult;
+import java.util.List;
 import org.autodisk.node.wire.LogRecord;
 
 /**
@@ -79,6 +80,36 @@ public interface LocalStore extends AutoCloseable {
      */
     default boolean[] tryApplyAll(java.util.List<LogRecord> records) {
         return applyAll(records);
+    }
+
+    /**
+     * Applies entries of one ledger in id order, skipping every entry at or below the ledger's applied entry (a
+     * replay that overlaps what was applied changes nothing), and stores the ledger's applied entry in the same
+     * atomic write.
+     *
+     * @param ledgerId the ledger
+     * @param entries  its entries in id order; each record's LSN is its entry id
+     * @return per entry: for a PUT whether the stream was created, for a DELETE whether it existed; false for an
+     *         entry skipped
+     */
+    boolean[] applyLedger(long ledgerId, List<LogRecord> entries);
+
+    /**
+     * Returns the last entry of a ledger applied to this store, as stored with the data.
+     *
+     * @param ledgerId the ledger
+     * @return the entry id, 0 if none
+     */
+    long appliedEntry(long ledgerId);
+
+    /**
+     * Returns the last entry of a ledger whose change survives a crash of this process (see {@link #durableLsn()}).
+     *
+     * @param ledgerId the ledger
+     * @return the entry id, at most {@link #appliedEntry}
+     */
+    default long durableEntry(long ledgerId) {
+        return appliedEntry(ledgerId);
     }
 
     /**

@@ -65,6 +65,7 @@ final class RocksDbStore implements LocalStore {
     private volatile long durableLsn;
     private final KeyLocks locks = new KeyLocks();
     private final AtomicLong count = new AtomicLong();
+    private final LedgerPositions positions = new LedgerPositions();
 
     private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions)
             throws RocksDBException {
@@ -95,6 +96,7 @@ final class RocksDbStore implements LocalStore {
             store.count.set(store.countAll());
             store.appliedLsn = store.readAppliedLsn(null);
             store.durableLsn = store.appliedLsn;
+            store.positions.opened(LedgerPositions.readStored(store.db, store.meta()));
             flushes.attach(store::flushed);
             return store;
         } catch (RocksDBException | IOException e) {
@@ -225,26 +227,8 @@ final class RocksDbStore implements LocalStore {
             return changed;
         }
         synchronized (applyLock) {
-            Map<ByteBuffer, Boolean> exists = new HashMap<>();
-            long delta = 0;
             try (WriteBatch batch = new WriteBatch()) {
-                for (int i = 0; i < changed.length; i++) {
-                    LogRecord r = records.get(i);
-                    ByteBuffer k = ByteBuffer.wrap(r.key());
-                    Boolean existed = exists.get(k);
-                    if (existed == null) {
-                        existed = db.keyExists(r.key());
-                    }
-                    boolean put = r.op() == LogRecord.PUT;
-                    if (put) {
-                        batch.put(r.key(), r.value());
-                    } else if (existed) {
-                        batch.delete(r.key());
-                    }
-                    delta += put ? (existed ? 0 : 1) : (existed ? -1 : 0);
-                    changed[i] = put != existed;
-                    exists.put(k, put);
-                }
+                long delta = stage(batch, records, changed);
                 long last = records.get(records.size() - 1).lsn();
                 batch.put(meta(), APPLIED_LSN, ByteBuffer.allocate(8).putLong(last).array());
                 db.write(options, batch);
@@ -259,6 +243,62 @@ final class RocksDbStore implements LocalStore {
                 throw failure("apply of LSNs up to " + records.get(records.size() - 1).lsn(), e);
             }
         }
+    }
+
+    /** Puts the changes of records (in order) into a batch; returns how the stream count changes. */
+    private long stage(WriteBatch batch, List<LogRecord> records, boolean[] changed) throws RocksDBException {
+        Map<ByteBuffer, Boolean> exists = new HashMap<>();
+        long delta = 0;
+        for (int i = 0; i < records.size(); i++) {
+            LogRecord r = records.get(i);
+            ByteBuffer k = ByteBuffer.wrap(r.key());
+            Boolean existed = exists.get(k);
+            if (existed == null) {
+                existed = db.keyExists(r.key());
+            }
+            boolean put = r.op() == LogRecord.PUT;
+            if (put) {
+                batch.put(r.key(), r.value());
+            } else if (existed) {
+                batch.delete(r.key());
+            }
+            delta += put ? (existed ? 0 : 1) : (existed ? -1 : 0);
+            changed[i] = put != existed;
+            exists.put(k, put);
+        }
+        return delta;
+    }
+
+    @Override
+    public boolean[] applyLedger(long ledgerId, List<LogRecord> entries) {
+        synchronized (applyLock) {
+            List<LogRecord> fresh = positions.unapplied(ledgerId, entries);
+            boolean[] changed = new boolean[fresh.size()];
+            if (fresh.isEmpty()) {
+                return LedgerPositions.align(entries, fresh, changed);
+            }
+            long last = fresh.get(fresh.size() - 1).lsn();
+            try (WriteBatch batch = new WriteBatch()) {
+                long delta = stage(batch, fresh, changed);
+                batch.put(meta(), LedgerPositions.key(ledgerId), LedgerPositions.value(last));
+                db.write(writeOptions, batch);
+                count.addAndGet(delta);
+                positions.applied(ledgerId, last);
+                return LedgerPositions.align(entries, fresh, changed);
+            } catch (RocksDBException e) {
+                throw failure("apply of ledger " + ledgerId + " entries up to " + last, e);
+            }
+        }
+    }
+
+    @Override
+    public long appliedEntry(long ledgerId) {
+        return positions.applied(ledgerId);
+    }
+
+    @Override
+    public long durableEntry(long ledgerId) {
+        return journal ? positions.applied(ledgerId) : positions.durable(ledgerId);
     }
 
     @Override
@@ -290,6 +330,7 @@ final class RocksDbStore implements LocalStore {
     private void flushed() {
         try (ReadOptions persisted = new ReadOptions().setReadTier(ReadTier.PERSISTED_TIER)) {
             durableLsn = Math.max(durableLsn, readAppliedLsn(persisted));
+            positions.durable(positions.readPersisted(db, meta(), persisted));
         } catch (RuntimeException e) {
             LoggerFactory.getLogger(RocksDbStore.class).warn("{}: cannot read the flushed applied LSN: {}", dir,
                     e.toString());

@@ -70,6 +70,21 @@ public abstract class ForwardingStore implements LocalStore {
     }
 
     @Override
+    public boolean[] applyLedger(long ledgerId, List<LogRecord> entries) {
+        return inner.applyLedger(ledgerId, entries);
+    }
+
+    @Override
+    public long appliedEntry(long ledgerId) {
+        return inner.appliedEntry(ledgerId);
+    }
+
+    @Override
+    public long durableEntry(long ledgerId) {
+        return inner.durableEntry(ledgerId);
+    }
+
+    @Override
     public long appliedLsn() {
         return inner.appliedLsn();
     }

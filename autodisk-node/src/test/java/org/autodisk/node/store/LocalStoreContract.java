@@ -95,6 +95,25 @@ abstract class LocalStoreContract {
     }
 
     @Test
+    void aLedgerIsAppliedOnceEachEntryEvenWhenAReplayOverlapsIt() {
+        LogRecord a1 = new LogRecord(0, 1, 1, LogRecord.PUT, k("a"), k("1"));
+        LogRecord a2 = new LogRecord(0, 1, 2, LogRecord.PUT, k("a"), k("2"));
+        LogRecord b3 = new LogRecord(0, 1, 3, LogRecord.PUT, k("b"), k("3"));
+        assertThat(store.applyLedger(4, List.of(a1, a2))).containsExactly(true, false);
+        assertThat(store.applyLedger(4, List.of(a1, a2, b3))).as("1 and 2 are skipped").containsExactly(false,
+                false, true);
+        store.delete(k("a"));
+        assertThat(store.applyLedger(4, List.of(a1))).as("an old entry never comes back").containsExactly(false);
+        assertThat(store.get(k("a"))).isNull();
+        assertThat(store.applyLedger(5, List.of(a1))).as("another ledger").containsExactly(true);
+        assertThat(store.appliedEntry(4)).isEqualTo(3);
+        assertThat(store.appliedEntry(5)).isEqualTo(1);
+        assertThat(store.appliedEntry(6)).isZero();
+        assertThat(store.durableEntry(4)).isLessThanOrEqualTo(3);
+        assertThat(store.count()).isEqualTo(2);
+    }
+
+    @Test
     void storedBytesAreNotAliasedWithTheCaller() {
         byte[] key = k("a");
         byte[] value = k("v");

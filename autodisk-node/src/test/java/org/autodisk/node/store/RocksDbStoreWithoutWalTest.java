@@ -43,6 +43,28 @@ class RocksDbStoreWithoutWalTest extends LocalStoreContract {
     }
 
     @Test
+    void aCrashKeepsEachLedgersPositionOfTheLastFlush() {
+        store.applyLedger(7, records(1, 60));
+        store.applyLedger(9, records(1, 10));
+        ((RocksDbStore) store).flush();
+        await().until(() -> store.durableEntry(7), e -> e == 60);
+        store.applyLedger(7, records(61, 80));
+        assertThat(store.durableEntry(9)).isEqualTo(10);
+        assertThat(store.durableEntry(7)).isEqualTo(60);
+        assertThat(store.appliedEntry(7)).isEqualTo(80);
+
+        ((RocksDbStore) store).closeWithoutFlush();
+        store = open();
+
+        assertThat(store.appliedEntry(7)).isEqualTo(60);
+        assertThat(store.appliedEntry(9)).isEqualTo(10);
+        assertThat(store.get(key(61))).as("to be replayed from ledger 7").isNull();
+        store.applyLedger(7, records(1, 80));
+        assertThat(store.appliedEntry(7)).isEqualTo(80);
+        assertThat(store.count()).isEqualTo(80);
+    }
+
+    @Test
     void withItsOwnWalTheStoreKeepsEveryApplyAcrossACrash() {
         store.close();
         store = LocalStores.rocksDb(dir.resolve("journaled"), false);

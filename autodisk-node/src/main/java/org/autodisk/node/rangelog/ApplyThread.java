@@ -1,0 +1,112 @@
+package org.autodisk.node.rangelog;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.autodisk.node.ledger.LedgerEntry;
+import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.store.StoreException;
+import org.autodisk.node.wire.LogRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The data node's one apply thread: acknowledged entries of every range go to the store here, in the order their
+ * writers acknowledged them (each group in one atomic write with its ledger's applied entry), never on a network
+ * thread; the answer to each write is given here after its entry was applied. A range whose apply failed is halted:
+ * nothing more of it is applied until it recovered and replayed from what the store holds.
+ */
+final class ApplyThread implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApplyThread.class);
+
+    /** How one entry's apply went: whether it changed the stream, or why it was not applied. */
+    record Result(boolean changed, long durableNanos, RuntimeException failure) {
+    }
+
+    private record Key(long ledger, long entry) {
+    }
+
+    private final String self;
+    private final LocalStore store;
+    private final ExecutorService thread;
+    private final Map<Key, Result> results = new HashMap<>();
+
+    ApplyThread(String self, LocalStore store) {
+        this.self = self;
+        this.store = store;
+        this.thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-apply").daemon()
+                .factory());
+    }
+
+    /**
+     * Applies a group its writer acknowledged (queued behind every group acknowledged before it).
+     *
+     * @param slot    the range it belongs to (halted if the store fails)
+     * @param entries the group, of one ledger, in id order
+     */
+    void acknowledged(RangeSlot slot, List<LedgerEntry> entries) {
+        long durable = System.nanoTime();
+        thread.execute(() -> {
+            long ledger = entries.get(0).ledgerId();
+            RuntimeException failure = slot.halted();
+            boolean[] changed = new boolean[entries.size()];
+            if (failure == null) {
+                try {
+                    changed = store.applyLedger(ledger, entries.stream().map(LedgerEntry::toRecord).toList());
+                } catch (RuntimeException e) {
+                    LOG.error("{}: applying {} entries of ledger {} failed; range {} halts until it recovers", self,
+                            entries.size(), ledger, slot.rangeId(), e);
+                    failure = e instanceof StoreException ? e : new StoreException(e.getMessage(), e);
+                    slot.halt(failure);
+                }
+            }
+            for (int i = 0; i < changed.length; i++) {
+                results.put(new Key(ledger, entries.get(i).entryId()), new Result(changed[i], durable, failure));
+            }
+        });
+    }
+
+    /**
+     * Answers a write once its entry's group was applied (queued behind that group).
+     *
+     * @param entry  the acknowledged entry
+     * @param answer takes how it went
+     */
+    void answer(LedgerEntry entry, Consumer<Result> answer) {
+        thread.execute(() -> {
+            Result r = results.remove(new Key(entry.ledgerId(), entry.entryId()));
+            answer.accept(r != null ? r : new Result(false, System.nanoTime(), new IllegalStateException(
+                    self + ": " + entry + " was acknowledged but never handed to the store")));
+        });
+    }
+
+    /**
+     * Applies replayed entries of a closed ledger (those the store applied already are skipped).
+     *
+     * @param ledger  the ledger
+     * @param entries entries in id order
+     * @return completes once applied
+     */
+    CompletableFuture<Void> replay(long ledger, List<LedgerEntry> entries) {
+        return CompletableFuture.runAsync(() -> {
+            List<LogRecord> records = entries.stream().map(LedgerEntry::toRecord).toList();
+            store.applyLedger(ledger, records);
+        }, thread);
+    }
+
+    @Override
+    public void close() {
+        thread.shutdown();
+        try {
+            thread.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.autodisk.node.rangelog;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.PeerOp;
+
+/**
+ * Which log nodes answer, asked with NODE_INFO on every {@link #probe} without waiting: writers take replacements
+ * and restore their multiplicity from these, and new ledgers are opened on them. A log node not asked yet counts as
+ * up.
+ */
+final class LogNodesUp {
+
+    private final PeerChannel peers;
+    private final long timeoutMs;
+    private final Map<String, Boolean> up = new ConcurrentHashMap<>();
+
+    LogNodesUp(PeerChannel peers, long timeoutMs) {
+        this.peers = peers;
+        this.timeoutMs = timeoutMs;
+    }
+
+    /** Asks every log node once more. */
+    void probe(List<String> logNodes) {
+        for (String node : logNodes) {
+            peers.send(node, PeerOp.NODE_INFO.request(new byte[0])).orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+                    .whenComplete((resp, err) -> up.put(node, err == null
+                            && Responses.status(resp.body()) == Status.OK));
+        }
+    }
+
+    /**
+     * Returns the log nodes that answered when last asked, in the order given.
+     *
+     * @param logNodes the candidates
+     * @return those up
+     */
+    List<String> up(List<String> logNodes) {
+        return logNodes.stream().filter(n -> up.getOrDefault(n, true)).toList();
+    }
+}

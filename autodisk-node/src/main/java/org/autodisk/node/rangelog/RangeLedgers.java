@@ -1,0 +1,220 @@
+package org.autodisk.node.rangelog;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.ledger.LedgerEntry;
+import org.autodisk.node.ledger.LedgerException;
+import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.peer.PeerException;
+import org.autodisk.node.shipping.WriteAheadLog;
+
+/**
+ * {@link WriteAheadLog} as ledgers: one {@link RangeSlot} per range this node owns, kept in step with the committed
+ * metadata (a split, a move or a new epoch retires the range's slot, which closes its ledger, and its successors
+ * start after that). A write waits (bounded) while its range recovers, goes to the range's writer, is applied on the
+ * apply thread once acknowledged, and is answered there.
+ */
+final class RangeLedgers implements WriteAheadLog {
+
+    /** A write whose writer stopped before sending it is tried again this often (it was never written). */
+    private static final int MAX_ATTEMPTS = 3;
+
+    private final SlotContext ctx;
+    private final List<String> logNodes;
+    private final Duration wait;
+    private final ScheduledExecutorService clock;
+    private final Map<Integer, RangeSlot> slots = new HashMap<>();
+    private CompletableFuture<Void> retiring = CompletableFuture.completedFuture(null);
+
+    RangeLedgers(SlotContext ctx, List<String> logNodes, Duration wait, ScheduledExecutorService clock) {
+        this.ctx = ctx;
+        this.logNodes = List.copyOf(logNodes);
+        this.wait = wait;
+        this.clock = clock;
+    }
+
+    /** Follows the metadata and starts the maintenance. */
+    void start(long maintainMs) {
+        ctx.up().probe(logNodes);
+        ctx.metadata().subscribe(this::reconcile);
+        reconcile(ctx.metadata().current());
+        clock.scheduleWithFixedDelay(this::maintain, maintainMs, maintainMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** Retires the slots of ranges that changed and starts slots for ranges owned now. */
+    synchronized void reconcile(MetaState state) {
+        if (!state.bootstrapped()) {
+            return;
+        }
+        Map<Integer, RangeDescriptor> mine = new HashMap<>();
+        state.ranges().stream().filter(r -> r.owner().equals(ctx.self())).forEach(r -> mine.put(r.id(), r));
+        List<CompletableFuture<Void>> closing = new ArrayList<>();
+        for (RangeSlot slot : List.copyOf(slots.values())) {
+            RangeDescriptor now = mine.get(slot.rangeId());
+            if (now == null || now.epoch() != slot.range().epoch()
+                    || now.generation() != slot.range().generation()) {
+                slots.remove(slot.rangeId());
+                closing.add(slot.retire());
+            }
+        }
+        if (!closing.isEmpty()) {
+            closing.add(retiring);
+            retiring = CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
+        }
+        for (RangeDescriptor r : mine.values()) {
+            if (!slots.containsKey(r.id())) {
+                RangeSlot slot = new RangeSlot(ctx, r, retiring);
+                slots.put(r.id(), slot);
+                slot.start();
+            }
+        }
+    }
+
+    private void maintain() {
+        ctx.up().probe(logNodes);
+        List<RangeSlot> all;
+        synchronized (this) {
+            all = List.copyOf(slots.values());
+        }
+        all.forEach(RangeSlot::maintain);
+    }
+
+    private synchronized RangeSlot slotFor(int rangeId, byte[] key) {
+        RangeSlot slot = slots.get(rangeId);
+        if (slot != null && slot.range().contains(key)) {
+            return slot;
+        }
+        return slots.values().stream().filter(s -> s.range().contains(key)).findFirst().orElse(null);
+    }
+
+    @Override
+    public void log(int rangeId, long epoch, int op, byte[] key, byte[] value, int multiplicity,
+            Consumer<Applied> onApplied, Consumer<RuntimeException> onFailure) {
+        if (multiplicity > ctx.writer().multiplicity()) {
+            onFailure.accept(new PeerException(Status.RULE_FAILED, ctx.self() + ": the rules asked for " + multiplicity
+                    + " log copies of key " + Keys.render(key) + ", but ranges are logged to "
+                    + ctx.writer().multiplicity() + " (wal.multiplicity)"));
+            return;
+        }
+        write(new Write(rangeId, op, key, value, onApplied, onFailure), 1);
+    }
+
+    private record Write(int rangeId, int op, byte[] key, byte[] value, Consumer<Applied> onApplied,
+            Consumer<RuntimeException> onFailure) {
+    }
+
+    private void write(Write w, int attempt) {
+        RangeSlot slot = slotFor(w.rangeId(), w.key());
+        if (slot == null) {
+            w.onFailure().accept(new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self()
+                    + " no longer owns the range of key " + Keys.render(w.key()) + "; retry"));
+            return;
+        }
+        CompletableFuture<LedgerWriter> ready = slot.ready();
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            add(slot, ready.join(), w, attempt);
+            return;
+        }
+        ready.copy().orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((writer, err) -> {
+            if (err == null) {
+                add(slot, writer, w, attempt);
+            } else if (LedgerException.unwrap(err) instanceof RangeSlot.Retired && attempt < MAX_ATTEMPTS) {
+                write(w, attempt + 1);
+            } else {
+                w.onFailure().accept(notServing(slot));
+            }
+        });
+    }
+
+    private PeerException notServing(RangeSlot slot) {
+        String why = slot.problem();
+        return new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self() + ": range " + slot.rangeId()
+                + " does not serve yet" + (why == null ? "" : " (" + why + ")") + " after " + wait.toMillis()
+                + " ms; retry");
+    }
+
+    private void add(RangeSlot slot, LedgerWriter writer, Write w, int attempt) {
+        RangeDescriptor r = slot.range();
+        writer.add(r.id(), r.epoch(), w.op(), w.key(), w.value()).whenComplete((entry, err) -> {
+            if (err == null) {
+                ctx.apply().answer(entry, res -> answered(entry, res, w));
+                return;
+            }
+            slot.writerStopped(writer);
+            RuntimeException cause = LedgerException.unwrap(err);
+            boolean neverSent = cause instanceof LedgerException le && le.kind() == LedgerException.Kind.UNAVAILABLE;
+            if (neverSent && attempt < MAX_ATTEMPTS) {
+                write(w, attempt + 1);
+            } else {
+                w.onFailure().accept(new PeerException(neverSent ? Status.NODE_UNAVAILABLE : Status.OUTCOME_UNKNOWN,
+                        cause.getMessage()));
+            }
+        });
+    }
+
+    private void answered(LedgerEntry entry, ApplyThread.Result res, Write w) {
+        if (res.failure() == null) {
+            w.onApplied().accept(new Applied(entry.toRecord(), res.changed(), res.durableNanos()));
+        } else {
+            w.onFailure().accept(new PeerException(Status.OUTCOME_UNKNOWN, "data node " + ctx.self() + ": " + entry
+                    + " is in the log, but the store failed to apply it (" + res.failure().getMessage()
+                    + "); the range applies it once it recovered"));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> ready(int rangeId, byte[] key) {
+        RangeSlot slot = slotFor(rangeId, key);
+        if (slot == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<LedgerWriter> ready = slot.ready();
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Void> out = new CompletableFuture<>();
+        ready.copy().orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((writer, err) -> {
+            if (err == null || LedgerException.unwrap(err) instanceof RangeSlot.Retired) {
+                out.complete(null);
+            } else {
+                out.completeExceptionally(notServing(slot));
+            }
+        });
+        return out;
+    }
+
+    @Override
+    public List<String> logNodes() {
+        return logNodes;
+    }
+
+    @Override
+    public synchronized boolean degraded() {
+        return slots.values().stream().anyMatch(RangeSlot::degraded);
+    }
+
+    @Override
+    public synchronized String describe() {
+        String waiting = slots.values().stream().filter(s -> s.problem() != null)
+                .map(s -> "range " + s.rangeId() + ": " + s.problem()).collect(Collectors.joining("; "));
+        return waiting.isEmpty() ? "" : "not serving yet: " + waiting;
+    }
+
+    @Override
+    public void close() {
+        clock.shutdownNow();
+        ctx.apply().close();
+    }
+}

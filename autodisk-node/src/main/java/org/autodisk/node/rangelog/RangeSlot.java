@@ -1,0 +1,270 @@
+package org.autodisk.node.rangelog;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.autodisk.node.ledger.LedgerException;
+import org.autodisk.node.ledger.LedgerReader;
+import org.autodisk.node.ledger.LedgerRecovery;
+import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The log of one range this node owns, at one epoch and generation. Before it takes a write or serves a read it
+ * recovers every ledger of the range that is not closed (fence, read the tail, close: see {@link LedgerRecovery}),
+ * replays the closed ones into the store past what the store applied, and opens its own ledger. When its writer
+ * stops (no log node left, fenced, the store failed) it does all that again. It is retired when the range splits,
+ * moves or changes epoch: its writer closes its ledger once every entry is acknowledged, and the range's next slots
+ * start after that. Never calls its writer while holding its own lock, and completes no future under it.
+ */
+final class RangeSlot {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RangeSlot.class);
+    private static final int REPLAY_PAGE = 5_000;
+
+    /** Why a waiting request could not use this slot: the range changed; it looks up the range's new slot. */
+    static final class Retired extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Retired(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    private final SlotContext ctx;
+    private final RangeDescriptor range;
+    private final CompletableFuture<Void> after;
+    private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    private CompletableFuture<LedgerWriter> ready = new CompletableFuture<>();
+    private LedgerWriter writer;
+    private boolean starting;
+    private boolean retired;
+    private volatile RuntimeException halted;
+    private volatile String problem = "recovering its log";
+
+    RangeSlot(SlotContext ctx, RangeDescriptor range, CompletableFuture<Void> after) {
+        this.ctx = ctx;
+        this.range = range;
+        this.after = after;
+    }
+
+    RangeDescriptor range() {
+        return range;
+    }
+
+    int rangeId() {
+        return range.id();
+    }
+
+    /** The writer once the range serves; fails with {@link Retired} if the range changed first. */
+    synchronized CompletableFuture<LedgerWriter> ready() {
+        return ready;
+    }
+
+    /** What the range waits for while it does not serve. */
+    String problem() {
+        return problem;
+    }
+
+    RuntimeException halted() {
+        return halted;
+    }
+
+    /** Recovers, replays and opens the range's ledger; tries again later while a step fails. */
+    void start() {
+        synchronized (this) {
+            if (retired || starting) {
+                return;
+            }
+            starting = true;
+        }
+        after.thenCompose(v -> recoverUnclosed()).thenCompose(v -> replayClosed()).thenCompose(v -> open())
+                .whenComplete(this::started);
+    }
+
+    private CompletableFuture<Void> recoverUnclosed() {
+        LedgerRecovery recovery = new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(),
+                ctx.writer().metadataTimeout());
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
+            if (l.state() != LedgerState.CLOSED) {
+                problem = "recovering ledger " + l.id();
+                chain = chain.thenCompose(v -> recovery.recover(l.id())).thenApply(x -> null);
+            }
+        }
+        return chain;
+    }
+
+    private CompletableFuture<Void> replayClosed() {
+        List<LedgerInfo> ledgers = new ArrayList<>(ctx.metadata().current().ledgersOf(range));
+        ledgers.sort(Comparator.comparingLong(LedgerInfo::id));
+        CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        for (LedgerInfo l : ledgers) {
+            if (l.state() == LedgerState.CLOSED) {
+                chain = chain.thenCompose(v -> replay(l, ctx.store().appliedEntry(l.id()) + 1));
+            }
+        }
+        return chain;
+    }
+
+    private CompletableFuture<Void> replay(LedgerInfo l, long from) {
+        if (from > l.lastEntry()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        problem = "replaying ledger " + l.id() + " from entry " + from + " to " + l.lastEntry();
+        long to = Math.min(l.lastEntry(), from + REPLAY_PAGE - 1);
+        return new LedgerReader(ctx.peers()).read(l, from, to)
+                .thenCompose(entries -> ctx.apply().replay(l.id(), entries))
+                .thenCompose(v -> replay(l, to + 1));
+    }
+
+    private CompletableFuture<LedgerWriter> open() {
+        List<String> up = ctx.up().up(range.logNodes());
+        if (up.isEmpty()) {
+            return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.UNAVAILABLE,
+                    "none of its log nodes " + range.logNodes() + " answers"));
+        }
+        List<String> ensemble = new ArrayList<>();
+        for (int i = 0; i < Math.min(ctx.writer().multiplicity(), up.size()); i++) {
+            ensemble.add(up.get((range.id() + i) % up.size()));
+        }
+        problem = "opening a ledger on " + ensemble;
+        return ctx.metadata().submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), ctx.self(), ensemble),
+                ctx.writer().metadataTimeout()).thenApply(this::writerOf);
+    }
+
+    private LedgerWriter writerOf(CommandResult r) {
+        if (!r.applied()) {
+            throw new LedgerException(LedgerException.Kind.REFUSED, "its ledger was not opened: " + r.refusal());
+        }
+        LedgerInfo ledger = ctx.metadata().current().ledger(r.ledgerId());
+        return new LedgerWriter(ctx.self(), ledger, ctx.metadata(), ctx.peers(), ctx.timer(), ctx.writer(),
+                () -> ctx.up().up(range.logNodes()), entries -> ctx.apply().acknowledged(this, entries));
+    }
+
+    private void started(LedgerWriter w, Throwable err) {
+        CompletableFuture<LedgerWriter> serve = null;
+        boolean closeNow;
+        synchronized (this) {
+            starting = false;
+            closeNow = retired;
+            if (!retired && err == null) {
+                writer = w;
+                halted = null;
+                problem = null;
+                serve = ready;
+            }
+        }
+        if (closeNow) {
+            closeAndFinish(w);
+        } else if (err != null) {
+            problem = String.valueOf(LedgerException.unwrap(err).getMessage());
+            LOG.info("{}: range {} does not serve yet ({}); trying again in {} ms", ctx.self(), range.id(), problem,
+                    ctx.retry().toMillis());
+            ctx.timer().schedule(ctx.retry().toMillis(), this::start);
+        } else {
+            LOG.info("{}: range {} {} serves, writing {}", ctx.self(), range.id(), range.span(), w.ledger());
+            serve.complete(w);
+        }
+    }
+
+    /** The writer stopped (a write or the maintenance saw it): recover and open a new ledger. */
+    void writerStopped(LedgerWriter w) {
+        synchronized (this) {
+            if (w != writer || retired || starting) {
+                return;
+            }
+            writer = null;
+            ready = new CompletableFuture<>();
+            problem = "recovering its log after its writer stopped";
+        }
+        start();
+    }
+
+    /** The store failed to apply an acknowledged group: no more of the range is applied until it recovers. */
+    void halt(RuntimeException failure) {
+        halted = failure;
+        LedgerWriter w;
+        synchronized (this) {
+            w = writer;
+        }
+        if (w != null) {
+            w.abort("the store failed to apply an acknowledged entry: " + failure.getMessage());
+            writerStopped(w);
+        }
+    }
+
+    /** Restores the writer's multiplicity when a log node is back; restarts a writer that stopped unnoticed. */
+    void maintain() {
+        LedgerWriter w;
+        synchronized (this) {
+            w = writer;
+        }
+        if (w == null) {
+            return;
+        }
+        LedgerWriter.State s = w.state();
+        if (s == LedgerWriter.State.OPEN) {
+            w.restore();
+        } else if (s == LedgerWriter.State.BROKEN || s == LedgerWriter.State.FENCED) {
+            writerStopped(w);
+        }
+    }
+
+    /**
+     * Retires the slot: the range split, moved or changed epoch.
+     *
+     * @return completes once its ledger is closed (or its writer stopped: recovery closes it)
+     */
+    CompletableFuture<Void> retire() {
+        LedgerWriter w;
+        CompletableFuture<LedgerWriter> waiting;
+        boolean stillStarting;
+        synchronized (this) {
+            retired = true;
+            w = writer;
+            writer = null;
+            waiting = ready;
+            stillStarting = starting;
+        }
+        waiting.completeExceptionally(new Retired(ctx.self() + ": range " + range.id() + " changed"));
+        if (!stillStarting) {
+            closeAndFinish(w);
+        }
+        return closed;
+    }
+
+    private void closeAndFinish(LedgerWriter w) {
+        if (w == null) {
+            closed.complete(null);
+            return;
+        }
+        w.close().whenComplete((l, e) -> {
+            if (e != null) {
+                LOG.info("{}: range {}: {} (its next writer recovers it)", ctx.self(), range.id(),
+                        LedgerException.unwrap(e).getMessage());
+            }
+            closed.complete(null);
+        });
+    }
+
+    /**
+     * Tells whether the writer runs with fewer log nodes than the multiplicity.
+     *
+     * @return true if degraded
+     */
+    boolean degraded() {
+        LedgerWriter w;
+        synchronized (this) {
+            w = writer;
+        }
+        return w != null && w.ledger().lastFragment().ensemble().size() < ctx.writer().multiplicity();
+    }
+}

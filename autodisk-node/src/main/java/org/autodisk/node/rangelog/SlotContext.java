@@ -1,0 +1,25 @@
+package org.autodisk.node.rangelog;
+
+import java.time.Duration;
+import org.autodisk.node.ledger.LedgerPeers;
+import org.autodisk.node.ledger.LedgerTimer;
+import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.store.LocalStore;
+
+/**
+ * What the ranges' writers of one data node share.
+ *
+ * @param self     the data node
+ * @param metadata the cluster metadata (ledgers are opened, changed and closed there)
+ * @param peers    the log nodes
+ * @param timer    the wall clock
+ * @param writer   multiplicity and deadlines of every writer
+ * @param retry    how long a range waits before it tries its recovery again
+ * @param store    the data node's store
+ * @param apply    the apply thread
+ * @param up       which log nodes answer
+ */
+record SlotContext(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
+        LedgerWriter.WriterSettings writer, Duration retry, LocalStore store, ApplyThread apply, LogNodesUp up) {
+}

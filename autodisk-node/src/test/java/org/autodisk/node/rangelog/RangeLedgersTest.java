@@ -1,0 +1,159 @@
+package org.autodisk.node.rangelog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.OutcomeUnknownException;
+import org.autodisk.core.Keys;
+import org.autodisk.node.MiniCluster;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.store.ForwardingStore;
+import org.autodisk.node.store.LocalStores;
+import org.autodisk.node.store.StoreException;
+import org.autodisk.node.wire.LogRecord;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Data nodes that log each range as ledgers (wal.ledgers): writes are acknowledged through the range's ledger on its
+ * log nodes; a restarted owner whose store lost everything recovers its unclosed ledger and replays it before it
+ * serves; a log node lost with m=2 changes the ensemble; a split closes the range's ledger and both halves open their
+ * own; a store that fails to apply halts the range until it recovered, and the write comes back from the log.
+ */
+class RangeLedgersTest {
+
+    private static final Map<String, Object> LEDGERS = Map.of("wal.ledgers", true, "wal.multiplicity", 2,
+            "wal.answer-timeout-ms", 1000, "metadata.request-timeout-ms", 3000);
+
+    /** Keys of d1's range (the first half of the key space with two data nodes). */
+    private static byte[] key(int i) {
+        return new byte[] {0x10, (byte) (i >> 8), (byte) i};
+    }
+
+    private static byte[] value(int i) {
+        return Keys.utf8("value-" + i);
+    }
+
+    @Test
+    void anOwnerThatLostItsStoreRecoversItsLedgerAndReplaysItBeforeItServes() {
+        try (MiniCluster c = MiniCluster.start(2, 2, null, LEDGERS)) {
+            AutoDiskClient viaD2 = c.clientOf(1);
+            for (int i = 0; i < 300; i++) {
+                viaD2.insert(key(i), value(i));
+            }
+            assertThat(c.node(0).store().count()).isEqualTo(300);
+            LedgerInfo first = openLedgerOf(c.node(0).metadata(), "d1");
+            assertThat(first.lastFragment().ensemble()).hasSize(2);
+
+            c.stopNode(0);
+            c.startNode(0);
+
+            for (int i = 0; i < 300; i++) {
+                assertThat(viaD2.search(key(i))).as("key " + i).contains(value(i));
+            }
+            assertThat(c.node(0).store().count()).as("in memory: everything came back from the log").isEqualTo(300);
+            LedgerInfo recovered = c.node(0).metadata().current().ledger(first.id());
+            assertThat(recovered.state()).isEqualTo(LedgerState.CLOSED);
+            assertThat(recovered.lastEntry()).isEqualTo(300);
+            assertThat(openLedgerOf(c.node(0).metadata(), "d1").id()).isGreaterThan(first.id());
+            viaD2.insert(key(300), value(300));
+            assertThat(viaD2.search(key(300))).contains(value(300));
+        }
+    }
+
+    @Test
+    void aLostLogNodeChangesTheEnsembleAndNothingAcknowledgedIsLost() {
+        try (MiniCluster c = MiniCluster.start(2, 2, null, LEDGERS)) {
+            AutoDiskClient viaD1 = c.clientOf(0);
+            for (int i = 0; i < 50; i++) {
+                viaD1.insert(key(i), value(i));
+            }
+            c.stopNode(3);
+            for (int i = 50; i < 100; i++) {
+                viaD1.insert(key(i), value(i));
+            }
+            LedgerInfo ledger = openLedgerOf(c.node(0).metadata(), "d1");
+            assertThat(ledger.lastFragment().ensemble()).containsExactly("l1");
+
+            c.stopNode(0);
+            c.startNode(0);
+            AutoDiskClient again = c.clientOf(0);
+            for (int i = 0; i < 100; i++) {
+                assertThat(again.search(key(i))).as("key " + i).contains(value(i));
+            }
+        }
+    }
+
+    @Test
+    void aSplitClosesTheRangesLedgerAndBothHalvesOpenTheirOwn() {
+        try (MiniCluster c = MiniCluster.start(2, 2, null, LEDGERS)) {
+            AutoDiskClient viaD1 = c.clientOf(0);
+            for (int i = 0; i < 100; i++) {
+                viaD1.insert(key(i), value(i));
+            }
+            Metadata meta = c.node(0).metadata();
+            LedgerInfo before = openLedgerOf(meta, "d1");
+            RangeDescriptor r = meta.current().range(before.rangeId());
+            assertThat(meta.submit(new MetaCommand.Split(r.id(), r.generation(), key(50)), Duration.ofSeconds(5))
+                    .join().applied()).isTrue();
+
+            await().until(() -> meta.current().ledgersOf(r).stream().filter(l -> l.state() == LedgerState.OPEN)
+                    .count() == 2 && meta.current().ledger(before.id()).state() == LedgerState.CLOSED);
+            for (int i = 100; i < 200; i++) {
+                viaD1.insert(key(i), value(i));
+            }
+            MetaState s = meta.current();
+            assertThat(s.ledger(before.id()).lastEntry()).isEqualTo(100);
+            List<LedgerInfo> open = s.ledgers().stream().filter(l -> l.writer().equals("d1")
+                    && l.state() == LedgerState.OPEN).toList();
+            assertThat(open).extracting(LedgerInfo::rangeId).containsExactlyInAnyOrder(r.id(),
+                    s.rangeOf(key(50)).id());
+            for (int i = 0; i < 200; i++) {
+                assertThat(viaD1.search(key(i))).as("key " + i).contains(value(i));
+            }
+        }
+    }
+
+    @Test
+    void aStoreThatFailsToApplyHaltsTheRangeAndTheWriteComesBackFromTheLog() {
+        AtomicBoolean failing = new AtomicBoolean();
+        try (MiniCluster c = MiniCluster.start(2, 2, null, LEDGERS)) {
+            c.stopNode(0);
+            c.startNode(0, Map.of(), b -> b.store(new ForwardingStore(LocalStores.inMemory()) {
+                @Override
+                public boolean[] applyLedger(long ledgerId, List<LogRecord> entries) {
+                    if (failing.get()) {
+                        throw new StoreException("injected apply failure", null);
+                    }
+                    return super.applyLedger(ledgerId, entries);
+                }
+            }));
+            AutoDiskClient viaD2 = c.clientOf(1);
+            viaD2.insert(key(1), value(1));
+            failing.set(true);
+            assertThatThrownBy(() -> viaD2.insert(key(2), value(2))).isInstanceOf(OutcomeUnknownException.class)
+                    .hasMessageContaining("injected apply failure");
+            assertThat(c.node(0).store().get(key(2))).isNull();
+            failing.set(false);
+            await().untilAsserted(() -> assertThat(viaD2.search(key(2))).as("replayed once the range recovered")
+                    .contains(value(2)));
+            assertThat(viaD2.search(key(1))).contains(value(1));
+        }
+    }
+
+    private static LedgerInfo openLedgerOf(Metadata meta, String writer) {
+        return meta.current().ledgers().stream().filter(l -> l.writer().equals(writer)
+                && l.state() == LedgerState.OPEN).findFirst().orElseThrow();
+    }
+
+}
