@@ -124,7 +124,7 @@ public final class NodeConfigKeys {
             "Log nodes (1 or 2) that must hold a change before it is applied; used when there are log nodes.");
     /** Ranges logged as ledgers. */
     public static final ConfigKey<Boolean> WAL_LEDGERS = ConfigKey.of("wal.ledgers", Boolean.class, false,
-            "Transitional (issue 13): owners log each range as ledgers (fencing, recovery); no backup catch-up yet.");
+            "Transitional (issue 13): owners log each range as ledgers (fencing, recovery); backups follow them.");
     /** Ledger append deadline. */
     public static final ConfigKey<Integer> WAL_ANSWER_TIMEOUT_MS = ConfigKey.of("wal.answer-timeout-ms",
             Integer.class, 2000, "With wal.ledgers: how long a log node may take to answer before it is replaced.");

@@ -175,6 +175,8 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.DELETE, new DeleteHandler(serving))
                 .serve(Operation.TRAVERSE, new TraverseHandler(serving))
                 .serve(Operation.BACKUP_APPLY, new BackupApplyHandler(ctx.nodeId(), services.backups()))
+                .serve(Operation.LEDGER_APPLY, new LedgerApplyHandler(ctx.nodeId(), ctx.metadata(), services.store(),
+                        services.backups()))
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
                         ctx.metadata().current().version(), rangeUsage()).encode())));
     }

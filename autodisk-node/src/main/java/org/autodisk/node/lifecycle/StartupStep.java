@@ -28,6 +28,8 @@ public enum StartupStep {
     RANGE_CHECKS,
     /** Log node: prepare the backup catch-up. */
     CATCH_UP,
+    /** Log node: prepare the backup catch-up from ledgers. */
+    LEDGER_CATCH_UP,
     /** Bind the server socket. */
     SERVER,
     /** Bind the Prometheus endpoint (when {@code metrics.http-port} is set). */

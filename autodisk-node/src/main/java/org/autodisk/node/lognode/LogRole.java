@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.node.backup.CatchUp;
+import org.autodisk.node.backup.LedgerCatchUp;
+import org.autodisk.node.backup.LedgerCopies;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
@@ -102,7 +104,12 @@ public final class LogRole implements NodeRole {
                 ctx.metadata()::current, ctx.logNodesOf(), (stream, backups, lag, idleMs) -> ctx.rules()
                         .catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)), ctx.metrics()),
                 CatchUp::close);
-        LogRole role = new LogRole(ctx, new LogServices(log, catchUp, new LogNodeLedgers(ledgers)));
+        LogNodeLedgers held = new LogNodeLedgers(ledgers);
+        LedgerCatchUp ledgerCatchUp = r.open(StartupStep.LEDGER_CATCH_UP, () -> new LedgerCatchUp(ctx.nodeId(), held,
+                new LedgerCopies(ctx.nodeId(), ctx.peers(), held), ctx.metadata()::current,
+                (range, backups, lag, idleMs) -> ctx.rules().catchUpRequested(new BacklogReport(range, backups, lag,
+                        idleMs))), LedgerCatchUp::close);
+        LogRole role = new LogRole(ctx, new LogServices(log, catchUp, held, ledgerCatchUp));
         role.registerMetrics();
         return role;
     }
@@ -171,5 +178,6 @@ public final class LogRole implements NodeRole {
     @Override
     public void start(Supplier<NodeStatus> self) {
         services.catchUp().start(CATCH_UP_PERIOD_MS);
+        services.ledgerCatchUp().start(CATCH_UP_PERIOD_MS);
     }
 }

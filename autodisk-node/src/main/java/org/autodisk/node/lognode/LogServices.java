@@ -1,6 +1,7 @@
 package org.autodisk.node.lognode;
 
 import org.autodisk.node.backup.CatchUp;
+import org.autodisk.node.backup.LedgerCatchUp;
 import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.wal.LogStore;
 
@@ -10,6 +11,7 @@ import org.autodisk.node.wal.LogStore;
  * @param log     the log it keeps for its data nodes
  * @param catchUp its catch-up of their backup copies
  * @param ledgers the ledgers it holds, in its journal
+ * @param ledgerCatchUp its catch-up of backups from ledgers
  */
-public record LogServices(LogStore log, CatchUp catchUp, LogNodeLedgers ledgers) {
+public record LogServices(LogStore log, CatchUp catchUp, LogNodeLedgers ledgers, LedgerCatchUp ledgerCatchUp) {
 }

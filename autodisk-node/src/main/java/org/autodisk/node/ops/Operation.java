@@ -45,7 +45,9 @@ public enum Operation {
     /** Read entries of a ledger. */
     LEDGER_READ(PeerOp.LEDGER_READ.code(), Role.LOG),
     /** Apply log records to a backup copy. */
-    BACKUP_APPLY(PeerOp.BACKUP_APPLY.code(), Role.DATA);
+    BACKUP_APPLY(PeerOp.BACKUP_APPLY.code(), Role.DATA),
+    /** Apply entries of a ledger to a backup copy, or say how far a store holds a ledger. */
+    LEDGER_APPLY(PeerOp.LEDGER_APPLY.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

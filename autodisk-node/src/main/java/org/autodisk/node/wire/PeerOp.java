@@ -27,7 +27,12 @@ public enum PeerOp {
     /** To a log node: fence a ledger, durably, and answer its last entry there ({@link LedgerWire#fence}). */
     LEDGER_FENCE(Opcode.FIRST_PEER_CODE + 8),
     /** To a log node: consecutive entries of a ledger from an entry on ({@link LedgerReadRequest}). */
-    LEDGER_READ(Opcode.FIRST_PEER_CODE + 9);
+    LEDGER_READ(Opcode.FIRST_PEER_CODE + 9),
+    /**
+     * Log node to a data node: apply entries of a ledger to the backup copy, or say how far the backup copy (or the
+     * node's own store) holds a ledger ({@link LedgerApplyRequest}).
+     */
+    LEDGER_APPLY(Opcode.FIRST_PEER_CODE + 10);
 
     private static final PeerOp[] BY_CODE = new PeerOp[256];
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.store.StoreException;
 import org.autodisk.node.wire.LogRecord;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Data nodes that log each range as ledgers (wal.ledgers): writes are acknowledged through the range's ledger on its
@@ -148,6 +150,59 @@ class RangeLedgersTest {
             await().untilAsserted(() -> assertThat(viaD2.search(key(2))).as("replayed once the range recovered")
                     .contains(value(2)));
             assertThat(viaD2.search(key(1))).contains(value(1));
+        }
+    }
+
+    @Test
+    void theBackupIsCaughtUpFromTheLedgersAndResentWhatItLost() {
+        try (MiniCluster c = MiniCluster.start(2, 2, null, LEDGERS)) {
+            AutoDiskClient viaD2 = c.clientOf(1);
+            insert(viaD2, 0, 200);
+            await().untilAsserted(() -> assertThat(c.node(1).backups().of("d1").count()).isEqualTo(200));
+
+            c.node(1).backups().loseUnflushed("d1");
+            insert(viaD2, 200, 300);
+            await().untilAsserted(() -> assertThat(c.node(1).backups().of("d1").count())
+                    .as("entries past what the copy holds are refused, and it is resent from its start")
+                    .isEqualTo(300));
+
+            Metadata meta = c.node(0).metadata();
+            RangeDescriptor r = meta.current().rangeOf(key(0));
+            assertThat(meta.submit(new MetaCommand.Split(r.id(), r.generation(), key(100)), Duration.ofSeconds(5))
+                    .join().applied()).isTrue();
+            insert(viaD2, 300, 400);
+            await().untilAsserted(() -> assertThat(c.node(1).backups().of("d1").count())
+                    .as("the closed ledger, then both halves' ledgers").isEqualTo(400));
+            for (int i = 0; i < 400; i++) {
+                assertThat(c.node(1).backups().of("d1").get(key(i))).as("key " + i).isEqualTo(value(i));
+            }
+        }
+    }
+
+    @Test
+    void logNodesTruncateALedgerBelowWhatOwnerAndBackupHoldDurably(@TempDir Path dir) {
+        Map<String, Object> journaled = new java.util.HashMap<>(LEDGERS);
+        journaled.put("store.rocksdb-wal", true);
+        try (MiniCluster c = MiniCluster.start(2, 2, dir, journaled)) {
+            insert(c.clientOf(1), 0, 150);
+            LedgerInfo ledger = openLedgerOf(c.node(0).metadata(), "d1");
+            await().untilAsserted(() -> {
+                for (int logNode : List.of(2, 3)) {
+                    assertThat(c.node(logNode).ledgers().read(ledger.id(), 1, 200)).as(c.id(logNode)
+                            + " drops what d1 and its backup d2 hold durably").isEmpty();
+                }
+            });
+            assertThat(c.node(1).backups().of("d1").count()).isEqualTo(150);
+            c.stopNode(0);
+            c.startNode(0);
+            assertThat(c.clientOf(1).search(key(149))).as("the owner's store held it: nothing to replay")
+                    .contains(value(149));
+        }
+    }
+
+    private static void insert(AutoDiskClient client, int from, int to) {
+        for (int i = from; i < to; i++) {
+            client.insert(key(i), value(i));
         }
     }
 

@@ -31,6 +31,36 @@ class LedgerWireTest {
     }
 
     @Test
+    void anApplyRoundTripsAndAQuestionCarriesNoEntries() {
+        LedgerApplyRequest back = LedgerApplyRequest.decode(new LedgerApplyRequest(9, 7, false,
+                List.of(entry(7), entry(8))).encode());
+        assertThat(back.ledgerId()).isEqualTo(9);
+        assertThat(back.firstEntry()).isEqualTo(7);
+        assertThat(back.ownStore()).isFalse();
+        assertThat(back.entries()).extracting(LogRecord::lsn).containsExactly(7L, 8L);
+        LedgerApplyRequest question = LedgerApplyRequest.decode(LedgerApplyRequest.question(4, true).encode());
+        assertThat(question.ownStore()).isTrue();
+        assertThat(question.entries()).isEmpty();
+    }
+
+    @Test
+    void anApplyWithBadFieldsIsMalformedNamingTheField() {
+        assertMalformed(() -> LedgerApplyRequest.decode(new LedgerApplyRequest(9, 6, false, List.of(entry(7)))
+                .encode()), "not the first entry 6");
+        assertMalformed(() -> LedgerApplyRequest.decode(new LedgerApplyRequest(9, 7, true, List.of(entry(7)))
+                .encode()), "carries no entries");
+        assertMalformed(() -> LedgerApplyRequest.decode(new LedgerApplyRequest(0, 1, false, List.of()).encode()),
+                "ledger id 0");
+        byte[] flags = LedgerApplyRequest.question(3, false).encode();
+        flags[16] = 4;
+        assertMalformed(() -> LedgerApplyRequest.decode(flags), "flags 4");
+        byte[] trailing = Arrays.copyOf(LedgerApplyRequest.question(3, false).encode(), 24);
+        assertMalformed(() -> LedgerApplyRequest.decode(trailing), "3 trailing bytes");
+        byte[] cut = new LedgerApplyRequest(9, 7, false, List.of(entry(7), entry(8))).encode();
+        assertMalformed(() -> LedgerApplyRequest.decode(Arrays.copyOf(cut, cut.length - 3)), "");
+    }
+
+    @Test
     void anAppendWithAGapBetweenItsEntriesIsRefusedNamingBoth() {
         byte[] body = new LedgerAppendRequest(9, 1, false, 0, List.of(entry(3), entry(5))).encode();
         assertMalformed(() -> LedgerAppendRequest.decode(body), "entry 5 follows entry 3");

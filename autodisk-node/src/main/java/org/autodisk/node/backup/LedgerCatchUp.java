@@ -1,0 +1,200 @@
+package org.autodisk.node.backup;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.autodisk.node.ledger.LedgerEntry;
+import org.autodisk.node.ledger.LogNodeLedgers;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The log node's catch-up of backups from ledgers (seed 004, Rule_5). For every range with a backup, the range's
+ * ledgers are applied to the backup copy in id order, each only up to what is settled — a closed ledger's last
+ * entry, an open one's last acknowledged entry (as its writer reports it here, or as far as the owner applied it) —
+ * and a later ledger only once the earlier one is closed and wholly applied. A ledger is copied by the first log node
+ * of its last fragment; the others only follow how far the backup is. The backup answers how far it holds each
+ * ledger, so a copy that lost its unflushed part is resent from there. Every log node then truncates its part of
+ * each ledger below what the owner and the backups hold durably.
+ */
+public final class LedgerCatchUp implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LedgerCatchUp.class);
+    private static final long ASK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final String self;
+    private final LogNodeLedgers ledgers;
+    private final LedgerCopies copies;
+    private final Supplier<MetaState> map;
+    private final CatchUpPolicy policy;
+    private final Map<Long, Long> truncated = new ConcurrentHashMap<>();
+    private final Map<String, Long> asked = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+    private long lastAppend = System.nanoTime();
+    private long entriesSeen;
+
+    /**
+     * Creates the catch-up; {@link #start} schedules it.
+     *
+     * @param self    this log node
+     * @param ledgers its ledgers
+     * @param copies  the backups' and owners' stores as the data nodes report them
+     * @param map     the committed metadata
+     * @param policy  decides when a range's backup is caught up (the rules)
+     */
+    public LedgerCatchUp(String self, LogNodeLedgers ledgers, LedgerCopies copies,
+            Supplier<MetaState> map, CatchUpPolicy policy) {
+        this.self = self;
+        this.ledgers = ledgers;
+        this.copies = copies;
+        this.map = map;
+        this.policy = policy;
+        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(self + "-ledger-catch-up")
+                .daemon().factory());
+    }
+
+    /**
+     * Runs the catch-up every {@code periodMs}.
+     *
+     * @param periodMs the period
+     */
+    public void start(long periodMs) {
+        timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
+    }
+
+    void tick() {
+        long entries = ledgers.store().stats().entries();
+        if (entries != entriesSeen) {
+            entriesSeen = entries;
+            lastAppend = System.nanoTime();
+        }
+        MetaState s = map.get();
+        for (RangeDescriptor r : s.ranges()) {
+            try {
+                catchUp(s, r);
+            } catch (RuntimeException e) {
+                LOG.debug("{}: catch-up of range {} deferred: {}", self, r.id(), e.getMessage());
+            }
+        }
+        for (LedgerInfo l : s.ledgers()) {
+            try {
+                truncate(s, l);
+            } catch (RuntimeException e) {
+                LOG.debug("{}: truncation of ledger {} deferred: {}", self, l.id(), e.getMessage());
+            }
+        }
+    }
+
+    private void catchUp(MetaState s, RangeDescriptor r) {
+        String backup = r.backup();
+        if (backup == null) {
+            return;
+        }
+        List<LedgerInfo> ls = new ArrayList<>(s.ledgersOf(r));
+        ls.sort(Comparator.comparingLong(LedgerInfo::id));
+        for (LedgerInfo l : ls) {
+            boolean mine = l.lastFragment().ensemble().get(0).equals(self);
+            long bound = settled(l, mine);
+            long applied = mine ? copies.backupOrAsk(backup, l.id()).applied() : askedBackup(backup, l);
+            if (mine && applied < bound && policy.catchUpNow("range " + r.id(), backup, bound - applied, idleMs())) {
+                applied = copy(backup, l, applied + 1, bound);
+            }
+            if (l.state() != LedgerState.CLOSED || applied < l.lastEntry()) {
+                return;
+            }
+        }
+    }
+
+    /** What of a ledger may go to a backup: all of a closed one; of an open one, what is known acknowledged. */
+    private long settled(LedgerInfo l, boolean mine) {
+        if (l.state() == LedgerState.CLOSED) {
+            return l.lastEntry();
+        }
+        long confirmed = ledgers.confirmed(l.id());
+        return mine ? Math.max(confirmed, askedOwner(l).applied()) : confirmed;
+    }
+
+    private long idleMs() {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastAppend);
+    }
+
+    /** Sends entries {@code from..to} page by page; returns how far the backup then holds the ledger. */
+    private long copy(String backup, LedgerInfo l, long from, long to) {
+        long next = from;
+        long applied = from - 1;
+        while (next <= to) {
+            List<LedgerEntry> page = copies.page(l, next, to);
+            applied = copies.apply(backup, l.id(), next, page).applied();
+            if (applied < next) {
+                LOG.info("{}: backup {} holds ledger {} through entry {} only; resending from there", self, backup,
+                        l.id(), applied);
+                return applied;
+            }
+            next = applied + 1;
+        }
+        return applied;
+    }
+
+    /** How far the backup holds a ledger another log node copies: asked about once a second. */
+    private long askedBackup(String backup, LedgerInfo l) {
+        if (due("b" + backup + "/" + l.id())) {
+            return copies.ask(backup, l.id(), false).applied();
+        }
+        return copies.backup(backup, l.id()).applied();
+    }
+
+    private LedgerCopies.Held askedOwner(LedgerInfo l) {
+        if (due("o" + l.writer() + "/" + l.id())) {
+            return copies.ask(l.writer(), l.id(), true);
+        }
+        return copies.owner(l.writer(), l.id());
+    }
+
+    private boolean due(String what) {
+        long now = System.nanoTime();
+        Long last = asked.get(what);
+        if (last != null && now - last < ASK_INTERVAL_NANOS) {
+            return false;
+        }
+        asked.put(what, now);
+        return true;
+    }
+
+    /** Drops this log node's part of a ledger below what its owner and the backups of its span hold durably. */
+    private void truncate(MetaState s, LedgerInfo l) {
+        if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))
+                || truncated.getOrDefault(l.id(), 0L) > lastOf(l)) {
+            return;
+        }
+        long keep = askedOwner(l).durable();
+        for (RangeDescriptor r : s.ranges()) {
+            if (l.overlaps(r.low(), r.high()) && r.backup() != null) {
+                askedBackup(r.backup(), l);
+                keep = Math.min(keep, copies.backup(r.backup(), l.id()).durable());
+            }
+        }
+        if (keep > truncated.getOrDefault(l.id(), 0L)) {
+            ledgers.store().truncate(l.id(), keep + 1);
+            truncated.put(l.id(), keep + 1);
+        }
+    }
+
+    private static long lastOf(LedgerInfo l) {
+        return l.state() == LedgerState.CLOSED ? l.lastEntry() : Long.MAX_VALUE;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
