@@ -123,7 +123,7 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Integer> WAL_MULTIPLICITY = ConfigKey.of("wal.multiplicity", Integer.class, 1,
             "Log nodes (1 or 2) that must hold a change before it is applied; used when there are log nodes.");
     /** Ranges logged as ledgers. */
-    public static final ConfigKey<Boolean> WAL_LEDGERS = ConfigKey.of("wal.ledgers", Boolean.class, false,
+    public static final ConfigKey<Boolean> WAL_LEDGERS = ConfigKey.of("wal.ledgers", Boolean.class, true,
             "Transitional (issue 13): owners log each range as ledgers (fencing, recovery); backups follow them.");
     /** Ledger append deadline. */
     public static final ConfigKey<Integer> WAL_ANSWER_TIMEOUT_MS = ConfigKey.of("wal.answer-timeout-ms",
@@ -133,7 +133,8 @@ public final class NodeConfigKeys {
             1000, "Most records a data node sends to a log node in one LOG_APPEND.");
     /** Recovery wait. */
     public static final ConfigKey<Integer> WAL_RECOVERY_TIMEOUT_MS = ConfigKey.of("wal.recovery-timeout-ms",
-            Integer.class, 60_000, "At start, how long a data node waits for a log node to replay its log from.");
+            Integer.class, 60_000, "At start, how long a data node waits for its log's recovery and replay "
+                    + "(ledgers: at most metadata.request-timeout-ms).");
     /** Log segment size. */
     public static final ConfigKey<Integer> WAL_SEGMENT_BYTES = ConfigKey.of("wal.segment-bytes", Integer.class,
             64 * 1024 * 1024, "Log node: size at which a segment file of the log or of the journal of ledgers is "

@@ -143,14 +143,17 @@ public final class DataRole implements NodeRole {
 
     private static WriteAheadLog openLedgers(NodeConfig config, NodeContext ctx, LocalStore store,
             List<String> logNodes) {
-        int m = config.get(NodeConfigKeys.WAL_MULTIPLICITY);
-        LOG.info("{}: logging each range it owns as ledgers on {} (multiplicity {})", config.nodeId(), logNodes, m);
+        int m = logNodes.size();
+        LOG.info("{}: logging each range it owns as ledgers on {} (multiplicity {}; any log node of {} replaces one "
+                + "that fails)", config.nodeId(), logNodes, m, config.logNodes());
         Duration metadataTimeout = Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS));
         LedgerWriter.WriterSettings writer = new LedgerWriter.WriterSettings(m,
                 Duration.ofMillis(config.get(NodeConfigKeys.WAL_ANSWER_TIMEOUT_MS)), metadataTimeout);
-        Duration wait = Duration.ofMillis(config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2);
-        return RangeLogs.open(new RangeLogs.Settings(config.nodeId(), logNodes, writer, wait), ctx.metadata(),
-                ctx.peers(), store);
+        Duration wait = Duration.ofMillis(config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) * 4L / 5);
+        Duration startWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS),
+                config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
+        return RangeLogs.open(new RangeLogs.Settings(config.nodeId(), logNodes, config.logNodes(), writer, wait,
+                startWait), ctx.metadata(), ctx.peers(), store);
     }
 
     /**

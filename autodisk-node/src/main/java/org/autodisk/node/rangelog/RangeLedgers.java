@@ -6,8 +6,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.autodisk.core.Keys;
@@ -38,16 +40,16 @@ final class RangeLedgers implements WriteAheadLog {
     private final Map<Integer, RangeSlot> slots = new HashMap<>();
     private CompletableFuture<Void> retiring = CompletableFuture.completedFuture(null);
 
-    RangeLedgers(SlotContext ctx, List<String> logNodes, Duration wait, ScheduledExecutorService clock) {
+    RangeLedgers(SlotContext ctx, List<String> ownLogNodes, Duration wait, ScheduledExecutorService clock) {
         this.ctx = ctx;
-        this.logNodes = List.copyOf(logNodes);
+        this.logNodes = List.copyOf(ownLogNodes);
         this.wait = wait;
         this.clock = clock;
     }
 
     /** Follows the metadata and starts the maintenance. */
     void start(long maintainMs) {
-        ctx.up().probe(logNodes);
+        ctx.up().probe(ctx.logNodes());
         ctx.metadata().subscribe(this::reconcile);
         reconcile(ctx.metadata().current());
         clock.scheduleWithFixedDelay(this::maintain, maintainMs, maintainMs, TimeUnit.MILLISECONDS);
@@ -83,7 +85,7 @@ final class RangeLedgers implements WriteAheadLog {
     }
 
     private void maintain() {
-        ctx.up().probe(logNodes);
+        ctx.up().probe(ctx.logNodes());
         List<RangeSlot> all;
         synchronized (this) {
             all = List.copyOf(slots.values());
@@ -212,8 +214,34 @@ final class RangeLedgers implements WriteAheadLog {
         return waiting.isEmpty() ? "" : "not serving yet: " + waiting;
     }
 
+    /**
+     * Waits until every range this node owns serves.
+     *
+     * @param timeout at most this long
+     * @return the ranges that do not serve yet, with what they wait for (empty if all serve)
+     */
+    String awaitServing(Duration timeout) {
+        List<CompletableFuture<LedgerWriter>> all;
+        synchronized (this) {
+            all = slots.values().stream().map(RangeSlot::ready).toList();
+        }
+        try {
+            CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get(timeout.toMillis(),
+                    TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            return describe();
+        }
+        return "";
+    }
+
     @Override
     public void close() {
+        synchronized (this) {
+            slots.values().forEach(RangeSlot::stop);
+            slots.clear();
+        }
         clock.shutdownNow();
         ctx.apply().close();
     }

@@ -1,6 +1,7 @@
 package org.autodisk.node.rangelog;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -11,9 +12,13 @@ import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Opens a data node's log as ledgers, one writer per range it owns. */
 public final class RangeLogs {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RangeLogs.class);
 
     /** How often writers restore their multiplicity and log nodes are asked whether they answer. */
     private static final long MAINTAIN_MS = 500;
@@ -24,13 +29,22 @@ public final class RangeLogs {
     /**
      * Settings of a data node's range logs.
      *
-     * @param self     the data node
-     * @param logNodes its log nodes (each range's descriptor names those of the range)
-     * @param writer   multiplicity and deadlines of every writer
+     * @param self        the data node
+     * @param own         its own log nodes (where its ledgers go while they answer)
+     * @param all         every log node of the cluster (spares when its own fail)
+     * @param writer      multiplicity and deadlines of every writer
      * @param requestWait how long a request waits for its range to serve (recovery, replay) before it fails
+     * @param startWait   how long the start of a node that already belongs to a cluster waits for its ranges to
+     *                    serve before it goes on (they go on recovering in the background)
      */
-    public record Settings(String self, List<String> logNodes, LedgerWriter.WriterSettings writer,
-            Duration requestWait) {
+    public record Settings(String self, List<String> own, List<String> all, LedgerWriter.WriterSettings writer,
+            Duration requestWait, Duration startWait) {
+    }
+
+    private static List<String> ownFirst(Settings settings) {
+        List<String> out = new ArrayList<>(settings.own());
+        settings.all().stream().filter(n -> !out.contains(n)).forEach(out::add);
+        return List.copyOf(out);
     }
 
     /**
@@ -48,9 +62,16 @@ public final class RangeLogs {
                 .name(settings.self() + "-ledger-clock").daemon().factory());
         SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), LedgerTimer.on(clock),
                 settings.writer(), settings.writer().answerTimeout(), store, new ApplyThread(settings.self(), store),
-                new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()));
-        RangeLedgers log = new RangeLedgers(ctx, settings.logNodes(), settings.requestWait(), clock);
+                new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings));
+        RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock);
         log.start(MAINTAIN_MS);
+        if (metadata.current().bootstrapped()) {
+            String waiting = log.awaitServing(settings.startWait());
+            if (!waiting.isEmpty()) {
+                LOG.warn("{}: starts while some of its ranges do not serve yet ({}); they go on recovering and "
+                        + "requests for them wait or fail NODE_UNAVAILABLE meanwhile", settings.self(), waiting);
+            }
+        }
         return log;
     }
 }

@@ -28,6 +28,8 @@ final class RangeSlot {
 
     private static final Logger LOG = LoggerFactory.getLogger(RangeSlot.class);
     private static final int REPLAY_PAGE = 5_000;
+    /** The first retry of a start that failed comes after this long; each next one waits twice as long. */
+    private static final long RETRY_FIRST_MS = 100;
 
     /** Why a waiting request could not use this slot: the range changed; it looks up the range's new slot. */
     static final class Retired extends RuntimeException {
@@ -46,6 +48,7 @@ final class RangeSlot {
     private LedgerWriter writer;
     private boolean starting;
     private boolean retired;
+    private int failedStarts;
     private volatile RuntimeException halted;
     private volatile String problem = "recovering its log";
 
@@ -91,7 +94,7 @@ final class RangeSlot {
 
     private CompletableFuture<Void> recoverUnclosed() {
         LedgerRecovery recovery = new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(),
-                ctx.writer().metadataTimeout());
+                ctx.writer().answerTimeout());
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
             if (l.state() != LedgerState.CLOSED) {
@@ -126,15 +129,12 @@ final class RangeSlot {
     }
 
     private CompletableFuture<LedgerWriter> open() {
-        List<String> up = ctx.up().up(range.logNodes());
+        List<String> up = ctx.up().up(ctx.logNodes());
         if (up.isEmpty()) {
             return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.UNAVAILABLE,
-                    "none of its log nodes " + range.logNodes() + " answers"));
+                    "none of the log nodes " + ctx.logNodes() + " answers"));
         }
-        List<String> ensemble = new ArrayList<>();
-        for (int i = 0; i < Math.min(ctx.writer().multiplicity(), up.size()); i++) {
-            ensemble.add(up.get((range.id() + i) % up.size()));
-        }
+        List<String> ensemble = up.subList(0, Math.min(ctx.writer().multiplicity(), up.size()));
         problem = "opening a ledger on " + ensemble;
         return ctx.metadata().submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), ctx.self(), ensemble),
                 ctx.writer().metadataTimeout()).thenApply(this::writerOf);
@@ -146,12 +146,13 @@ final class RangeSlot {
         }
         LedgerInfo ledger = ctx.metadata().current().ledger(r.ledgerId());
         return new LedgerWriter(ctx.self(), ledger, ctx.metadata(), ctx.peers(), ctx.timer(), ctx.writer(),
-                () -> ctx.up().up(range.logNodes()), entries -> ctx.apply().acknowledged(this, entries));
+                () -> ctx.up().up(ctx.logNodes()), entries -> ctx.apply().acknowledged(this, entries));
     }
 
     private void started(LedgerWriter w, Throwable err) {
         CompletableFuture<LedgerWriter> serve = null;
         boolean closeNow;
+        long delay = 0;
         synchronized (this) {
             starting = false;
             closeNow = retired;
@@ -160,6 +161,9 @@ final class RangeSlot {
                 halted = null;
                 problem = null;
                 serve = ready;
+                failedStarts = 0;
+            } else if (!retired) {
+                delay = Math.min(ctx.retry().toMillis(), RETRY_FIRST_MS << Math.min(failedStarts++, 16));
             }
         }
         if (closeNow) {
@@ -167,8 +171,8 @@ final class RangeSlot {
         } else if (err != null) {
             problem = String.valueOf(LedgerException.unwrap(err).getMessage());
             LOG.info("{}: range {} does not serve yet ({}); trying again in {} ms", ctx.self(), range.id(), problem,
-                    ctx.retry().toMillis());
-            ctx.timer().schedule(ctx.retry().toMillis(), this::start);
+                    delay);
+            ctx.timer().schedule(delay, this::start);
         } else {
             LOG.info("{}: range {} {} serves, writing {}", ctx.self(), range.id(), range.span(), w.ledger());
             serve.complete(w);
@@ -253,6 +257,18 @@ final class RangeSlot {
             }
             closed.complete(null);
         });
+    }
+
+    /** The node stops: no more recovery or retries; an open ledger stays open (the next start recovers it). */
+    void stop() {
+        CompletableFuture<LedgerWriter> waiting;
+        synchronized (this) {
+            retired = true;
+            writer = null;
+            waiting = ready;
+        }
+        waiting.completeExceptionally(new LedgerException(LedgerException.Kind.UNAVAILABLE, ctx.self()
+                + " is stopping"));
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.autodisk.node.rangelog;
 
 import java.time.Duration;
+import java.util.List;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
 import org.autodisk.node.ledger.LedgerWriter;
@@ -19,7 +20,10 @@ import org.autodisk.node.store.LocalStore;
  * @param store    the data node's store
  * @param apply    the apply thread
  * @param up       which log nodes answer
+ * @param logNodes every log node of the cluster, this data node's own first: ledgers are opened on the first of them
+ *                 that answer, and any of them may replace one that fails
  */
 record SlotContext(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
-        LedgerWriter.WriterSettings writer, Duration retry, LocalStore store, ApplyThread apply, LogNodesUp up) {
+        LedgerWriter.WriterSettings writer, Duration retry, LocalStore store, ApplyThread apply, LogNodesUp up,
+        List<String> logNodes) {
 }

@@ -47,6 +47,8 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgersOverTheNetworkTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
+    /** The data node does not write its ranges' ledgers itself: the tests write them by hand. */
+    private static final Map<String, Object> HAND_WRITTEN = Map.of("wal.ledgers", false);
 
     @TempDir
     Path dir;
@@ -61,7 +63,7 @@ class LedgersOverTheNetworkTest {
 
     @Test
     void aLedgerIsWrittenToBothLogNodesLosesOneFencesDurablyAndReadsBackAfterRestarts() {
-        try (MiniCluster c = MiniCluster.start(1, 2, dir, Map.of())) {
+        try (MiniCluster c = MiniCluster.start(1, 2, dir, HAND_WRITTEN)) {
             Metadata meta = c.node(0).metadata();
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
             AtomicInteger appends = new AtomicInteger();
@@ -112,7 +114,7 @@ class LedgersOverTheNetworkTest {
 
     @Test
     void aGapIsRefusedAndABadBodyIsAnsweredMalformedWithoutChangingTheLedger() {
-        try (MiniCluster c = MiniCluster.start(2, 1, null, Map.of())) {
+        try (MiniCluster c = MiniCluster.start(2, 1, null, HAND_WRITTEN)) {
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
             LedgerInfo ledger = open(c.node(0).metadata(), List.of("l1"));
             assertThat(peers.append("l1", ledger.id(), 1, false, 0, List.of(entry(ledger, 1))).join()).isEqualTo(1);
@@ -135,7 +137,7 @@ class LedgersOverTheNetworkTest {
 
     @Test
     void appendsSentWhileTheConnectionIsBeingMadeArriveInTheOrderTheyWereSent() {
-        try (MiniCluster c = MiniCluster.start(1, 1, null, Map.of())) {
+        try (MiniCluster c = MiniCluster.start(1, 1, null, HAND_WRITTEN)) {
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
             LedgerInfo ledger = open(c.node(0).metadata(), List.of("l1"));
             c.stopNode(1);

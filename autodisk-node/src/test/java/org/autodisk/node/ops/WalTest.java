@@ -25,6 +25,13 @@ import org.junit.jupiter.api.Test;
 /** Write-ahead-log shipping with in-memory nodes: d1, d2 and log nodes l1, l2 (nodes 2 and 3). */
 class WalTest {
 
+    /** These tests cover the per-node stream; {@code RangeLedgersTest} covers the ledgers. */
+    private static Map<String, Object> stream(Map<String, Object> settings) {
+        Map<String, Object> out = new java.util.HashMap<>(settings);
+        out.put("wal.ledgers", false);
+        return out;
+    }
+
     private static final byte[] D2_KEY = {(byte) 0xC0, 1};
 
     private static Frame call(InMemoryCluster c, int node, Opcode op, byte[] body) {
@@ -37,7 +44,7 @@ class WalTest {
 
     @Test
     void insertIsLoggedOnTheOwnersLogNodeBeforeItIsApplied() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of())) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, stream(Map.of()))) {
             assertThat(Responses.status(insert(c, 0, D2_KEY, new byte[] {7}).body())).isEqualTo(Status.OK);
             assertThat(c.node(1).wal().logNodes()).containsExactly("l2");
             assertThat(c.node(3).logStore().read("d2", 1, 10, 1 << 20)).singleElement()
@@ -52,7 +59,7 @@ class WalTest {
 
     @Test
     void withMultiplicityOneAndTheLogNodeDownNothingIsAppliedOrAcknowledged() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of())) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, stream(Map.of()))) {
             c.peers(1).setUnreachable("l2", true);
             Frame r = insert(c, 0, D2_KEY, new byte[] {7});
             assertThat(Responses.status(r.body())).isEqualTo(Status.NODE_UNAVAILABLE);
@@ -68,7 +75,7 @@ class WalTest {
     void withMultiplicityTwoOneLogNodeDownMeansDegradedNotStopped() throws Exception {
         Map<String, Object> noCatchUp = Map.of("wal.multiplicity", 2, "wal.catch-up-threshold", 1_000_000,
                 "wal.catch-up-idle-ms", 3_600_000);
-        try (InMemoryCluster c = new InMemoryCluster(2, 2, noCatchUp)) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, stream(noCatchUp))) {
             assertThat(Responses.status(insert(c, 1, D2_KEY, new byte[] {1}).body())).isEqualTo(Status.OK);
             assertThat(c.node(1).wal().degraded()).isFalse();
             c.peers(1).setUnreachable("l1", true);
@@ -96,7 +103,7 @@ class WalTest {
 
     @Test
     void aRestartedDataNodeReplaysItsLogBeforeServing() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of())) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 1, stream(Map.of()))) {
             for (int i = 0; i < 50; i++) {
                 insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
             }
@@ -112,7 +119,7 @@ class WalTest {
 
     @Test
     void theLogNodeCatchesTheBackupUpAndStatusShowsTheLag() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of("wal.catch-up-threshold", 50))) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 1, stream(Map.of("wal.catch-up-threshold", 50)))) {
             for (int i = 0; i < 120; i++) {
                 insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
             }
@@ -133,7 +140,7 @@ class WalTest {
 
     @Test
     void aBackupThatLostItsUnflushedPartInACrashIsResentWhatItLost() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of("wal.catch-up-threshold", 50))) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 1, stream(Map.of("wal.catch-up-threshold", 50)))) {
             c.node(1).close();
             c.start(1, new UnflushedStore());
             for (int i = 0; i < 120; i++) {
@@ -156,8 +163,8 @@ class WalTest {
 
     @Test
     void bothLogNodesTruncateWhatOwnerAndBackupHaveApplied() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2,
-                "wal.catch-up-threshold", 50))) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, stream(Map.of("wal.multiplicity", 2,
+                "wal.catch-up-threshold", 50)))) {
             assertThat(c.node(1).wal().logNodes()).containsExactly("l2", "l1");
             for (int i = 0; i < 120; i++) {
                 insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
@@ -174,8 +181,8 @@ class WalTest {
 
     @Test
     void whileTheFirstLogNodeIsDownTheSecondCatchesTheBackupUp() throws Exception {
-        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2,
-                "wal.catch-up-threshold", 50))) {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, stream(Map.of("wal.multiplicity", 2,
+                "wal.catch-up-threshold", 50)))) {
             assertThat(c.node(1).wal().logNodes()).containsExactly("l2", "l1");
             c.peers(1).setUnreachable("l2", true);
             c.peers(2).setUnreachable("l2", true);

@@ -83,7 +83,7 @@ class RulesInRequestPathTest {
     void doubleLogKeysWaitForBothLogNodesOtherKeysForOne() throws Exception {
         RuleFiles.example(dir, "double-log.drl");
         try (InMemoryCluster c = new InMemoryCluster(2, 2, withRules(Map.of("rules.double-log-prefixes", "log2/",
-                "wal.catch-up-idle-ms", 3_600_000)))) {
+                "wal.catch-up-idle-ms", 3_600_000, "wal.ledgers", false)))) {
             assertThat(c.node(0).wal().logNodes()).containsExactly("l1", "l2");
             c.peers(0).holdAnswers("l2", true);
             assertThat(status(insert(c, 1, "plain", 1))).isEqualTo(Status.OK);
