@@ -173,7 +173,8 @@ public final class LedgerCatchUp implements AutoCloseable {
     /** Drops this log node's part of a ledger below what its owner and the backups of its span hold durably. */
     private void truncate(MetaState s, LedgerInfo l) {
         if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))
-                || truncated.getOrDefault(l.id(), 0L) > lastOf(l)) {
+                || truncated.getOrDefault(l.id(), 0L) > lastOf(l)
+                || l.state() == LedgerState.CLOSED && l.lastEntry() == 0) {
             return;
         }
         long keep = askedOwner(l).durable();

@@ -153,7 +153,7 @@ public final class DataRole implements NodeRole {
         Duration startWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS),
                 config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
         return RangeLogs.open(new RangeLogs.Settings(config.nodeId(), logNodes, config.logNodes(), writer, wait,
-                startWait), ctx.metadata(), ctx.peers(), store);
+                startWait), ctx.metadata(), ctx.peers(), store, ctx.metrics());
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.autodisk.node.ledger;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -69,6 +70,10 @@ public final class LedgerWriter {
     private final Map<String, Long> sent = new HashMap<>();
     private final Set<String> failed = new HashSet<>();
     private final Map<String, Integer> inFlight = new HashMap<>();
+    private final Map<String, ArrayDeque<Long>> outstanding = new HashMap<>();
+    private long appendsSent;
+    private long sweepMark;
+    private boolean sweeping;
     private long generation;
     private LedgerInfo ledger;
     private State state = State.OPEN;
@@ -264,13 +269,43 @@ public final class LedgerWriter {
         long fragments = ledger.fragments().size();
         long gen = generation;
         long fragmentStart = ledger.lastFragment().firstEntry();
+        long seq = ++appendsSent;
+        outstanding.computeIfAbsent(node, n -> new ArrayDeque<>()).add(seq);
+        armSweep();
         CompletableFuture<Long> answer = peers.append(node, ledger.id(), fragmentStart, false, lac, batch);
-        long[] done = {0};
-        timer.schedule(settings.answerTimeout().toMillis(), () -> timedOut(node, fragments, done));
         answer.whenComplete((last, err) -> {
-            answered(node, fragments, done, last, err);
+            answered(node, fragments, seq, last, err);
             sendNext(node, gen);
         });
+    }
+
+    /**
+     * Answer deadlines without a timer per append: one sweep per answer timeout fails a log node whose oldest
+     * unanswered append was already out at the previous sweep (so an append gets one to two timeouts).
+     */
+    private void armSweep() {
+        if (!sweeping) {
+            sweeping = true;
+            sweepMark = appendsSent;
+            timer.schedule(settings.answerTimeout().toMillis(), this::sweep);
+        }
+    }
+
+    private synchronized void sweep() {
+        sweeping = false;
+        if (state == State.BROKEN || state == State.FENCED) {
+            return;
+        }
+        for (Map.Entry<String, ArrayDeque<Long>> e : List.copyOf(outstanding.entrySet())) {
+            if (!e.getValue().isEmpty() && e.getValue().peekFirst() <= sweepMark) {
+                e.getValue().clear();
+                nodeFailed(e.getKey(), new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node "
+                        + e.getKey() + " did not answer within " + settings.answerTimeout().toMillis() + " ms"));
+            }
+        }
+        if (outstanding.values().stream().anyMatch(q -> !q.isEmpty())) {
+            armSweep();
+        }
     }
 
     /** An append to a node was answered: the next waiting entries may go (if the ensemble did not change since). */
@@ -283,27 +318,15 @@ public final class LedgerWriter {
         }
     }
 
-    private synchronized void timedOut(String node, long fragments, long[] done) {
-        if (done[0] == 0 && fragments == ledger.fragments().size()) {
-            done[0] = 1;
-            nodeFailed(node, new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node " + node
-                    + " did not answer within " + settings.answerTimeout().toMillis() + " ms"));
-        }
-    }
-
-    private synchronized void answered(String node, long fragments, long[] done, Long last, Throwable err) {
+    /** An answer to an append; an error counts only if the append had not timed out and the ensemble is the same. */
+    private synchronized void answered(String node, long fragments, long seq, Long last, Throwable err) {
+        ArrayDeque<Long> out = outstanding.get(node);
+        boolean live = out != null && out.remove(seq);
         if (err == null) {
             held.merge(node, last, Math::max);
-        }
-        if (done[0] == 0 && fragments == ledger.fragments().size()) {
-            done[0] = 1;
-            if (err != null) {
-                nodeFailed(node, LedgerPeersSupport.cause(err));
-                return;
-            }
-        }
-        if (err == null) {
             tryAcknowledge();
+        } else if (live && fragments == ledger.fragments().size()) {
+            nodeFailed(node, LedgerPeersSupport.cause(err));
         }
     }
 
@@ -345,7 +368,8 @@ public final class LedgerWriter {
         if (state == State.OPEN) {
             List<String> next = replacementEnsemble();
             if (next.isEmpty()) {
-                stop(State.BROKEN, "no log node left to hold " + ledger);
+                stop(State.BROKEN, "no log node left to hold " + ledger + " (log node " + node + ": "
+                        + why.getMessage() + ")");
             } else {
                 changeEnsemble(next, "log node " + node + " failed");
             }
@@ -387,6 +411,7 @@ public final class LedgerWriter {
         state = State.OPEN;
         generation++;
         inFlight.clear();
+        outstanding.clear();
         for (String node : next) {
             sent.put(node, first - 1);
             sendPending(node);

@@ -27,6 +27,8 @@ import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
+import org.apache.ratis.protocol.exceptions.RaftRetryFailureException;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.server.DivisionInfo;
@@ -54,7 +56,8 @@ final class RatisMetadata implements Metadata {
     private final MetadataSettings settings;
     private final RaftGroup group;
     private final RaftServer server;
-    private final RaftClient client;
+    private volatile RaftClient client;
+    private boolean stopped;
     private final MetaStateMachine machine;
     private final VersionWaiters waiters;
 
@@ -80,10 +83,7 @@ final class RatisMetadata implements Metadata {
                     .setOption(RaftStorage.StartupOption.RECOVER).build();
             server.start();
             // bounded: a proposal is retried (leader changes, no leader yet) for about the request timeout at most
-            int retries = (int) Math.max(1, s.requestTimeout().toMillis() / RETRY_SLEEP_MS);
-            RaftClient client = RaftClient.newBuilder().setProperties(clientProperties(s)).setRaftGroup(group)
-                    .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(retries,
-                            TimeDuration.valueOf(RETRY_SLEEP_MS, TimeUnit.MILLISECONDS))).build();
+            RaftClient client = newClient(s, group);
             LOG.info("{}: metadata replica on {}:{} ({}), voters {}, group {}", s.nodeId(), s.bindHost(), s.port(),
                     s.voters().contains(s.nodeId()) ? "voter" : "listener", s.voters(), group.getGroupId());
             return new RatisMetadata(s, group, server, client, machine);
@@ -92,6 +92,40 @@ final class RatisMetadata implements Metadata {
             throw new MetadataException("node " + s.nodeId() + ": cannot start the metadata replica on port "
                     + s.port() + " with its storage in " + s.dir() + ": " + e.getMessage(), e);
         }
+    }
+
+    private static RaftClient newClient(MetadataSettings s, RaftGroup group) {
+        int retries = (int) Math.max(1, s.requestTimeout().toMillis() / RETRY_SLEEP_MS);
+        return RaftClient.newBuilder().setProperties(clientProperties(s)).setRaftGroup(group)
+                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(retries,
+                        TimeDuration.valueOf(RETRY_SLEEP_MS, TimeUnit.MILLISECONDS))).build();
+    }
+
+    /**
+     * A Ratis client whose proposal ran out of retries (no majority for longer than the request timeout) fails every
+     * later proposal ({@link AlreadyClosedException}: its ordered sliding window keeps the failure); it is replaced, so
+     * that changes commit again once a majority is back.
+     */
+    private synchronized RaftClient renew(RaftClient failed) {
+        if (client == failed && !stopped) {
+            LOG.info("{}: the metadata client gave up on a proposal; a new one takes over", settings.nodeId());
+            client = newClient(settings, group);
+            try {
+                failed.close();
+            } catch (IOException e) {
+                LOG.debug("{}: closing the old metadata client: {}", settings.nodeId(), e.toString());
+            }
+        }
+        return client;
+    }
+
+    private static boolean is(Class<? extends Throwable> kind, Throwable error) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            if (kind.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static List<RaftPeer> peers(MetadataSettings s) {
@@ -174,9 +208,25 @@ final class RatisMetadata implements Metadata {
         Message message = Message.valueOf(ByteString.copyFrom(MetaCodec.write(entry)));
         // the leader answers once it applied the change; the caller then reads this node's copy, so it waits until
         // that copy has applied it too (read-your-writes for the node that proposed)
-        return client.async().send(message).orTimeout(deadline.toMillis(), TimeUnit.MILLISECONDS)
+        return send(message, client, true).orTimeout(deadline.toMillis(), TimeUnit.MILLISECONDS)
                 .handle((reply, error) -> result(command, deadline, reply, error))
                 .thenCompose(r -> awaitVersion(r.version(), deadline).thenApply(state -> r));
+    }
+
+    /** Sends through a client; one that was closed by an earlier failure is replaced and the proposal sent again. */
+    private CompletableFuture<RaftClientReply> send(Message message, RaftClient through, boolean again) {
+        return through.async().send(message).handle((reply, error) -> {
+            Throwable failure = error != null ? error : reply.isSuccess() ? null : reply.getException();
+            boolean neverSent = is(AlreadyClosedException.class, failure);
+            if (neverSent || is(RaftRetryFailureException.class, failure)) {
+                RaftClient fresh = renew(through);
+                if (neverSent && again) {
+                    return send(message, fresh, false);
+                }
+            }
+            return error != null ? CompletableFuture.<RaftClientReply>failedFuture(error)
+                    : CompletableFuture.completedFuture(reply);
+        }).thenCompose(f -> f);
     }
 
     private CommandResult result(MetaCommand command, Duration deadline, RaftClientReply reply, Throwable error) {
@@ -227,6 +277,9 @@ final class RatisMetadata implements Metadata {
 
     @Override
     public void close() {
+        synchronized (this) {
+            stopped = true;
+        }
         try {
             client.close();
         } catch (IOException e) {

@@ -91,12 +91,14 @@ final class ApplyThread implements AutoCloseable {
      *
      * @param ledger  the ledger
      * @param entries entries in id order
-     * @return completes once applied
+     * @return how many of them were applied (not applied before), once applied
      */
-    CompletableFuture<Void> replay(long ledger, List<LedgerEntry> entries) {
-        return CompletableFuture.runAsync(() -> {
+    CompletableFuture<Long> replay(long ledger, List<LedgerEntry> entries) {
+        return CompletableFuture.supplyAsync(() -> {
+            long before = store.appliedEntry(ledger);
             List<LogRecord> records = entries.stream().map(LedgerEntry::toRecord).toList();
             store.applyLedger(ledger, records);
+            return Math.max(0, store.appliedEntry(ledger) - before);
         }, thread);
     }
 

@@ -179,7 +179,7 @@ final class RangeLedgers implements WriteAheadLog {
     @Override
     public CompletableFuture<Void> ready(int rangeId, byte[] key) {
         RangeSlot slot = slotFor(rangeId, key);
-        if (slot == null) {
+        if (slot == null || slot.storeCurrent()) {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<LedgerWriter> ready = slot.ready();

@@ -5,10 +5,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
 import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
@@ -55,15 +57,19 @@ public final class RangeLogs {
      * @param metadata the cluster metadata
      * @param peers    the peer channel
      * @param store    the data node's store
+     * @param metrics  where its figures are registered
      * @return the log
      */
-    public static WriteAheadLog open(Settings settings, Metadata metadata, PeerChannel peers, LocalStore store) {
+    public static WriteAheadLog open(Settings settings, Metadata metadata, PeerChannel peers, LocalStore store,
+            NodeMetrics metrics) {
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name(settings.self() + "-ledger-clock").daemon().factory());
         SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), LedgerTimer.on(clock),
                 settings.writer(), settings.writer().answerTimeout(), store, new ApplyThread(settings.self(), store),
                 new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings));
         RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock);
+        metrics.gauge(MetricNames.WAL_DEGRADED, "1 while some range's ledger has fewer log nodes than its multiplicity",
+                () -> log.degraded() ? 1 : 0);
         log.start(MAINTAIN_MS);
         if (metadata.current().bootstrapped()) {
             String waiting = log.awaitServing(settings.startWait());

@@ -50,6 +50,7 @@ final class RangeSlot {
     private boolean retired;
     private int failedStarts;
     private volatile RuntimeException halted;
+    private volatile boolean storeCurrent;
     private volatile String problem = "recovering its log";
 
     RangeSlot(SlotContext ctx, RangeDescriptor range, CompletableFuture<Void> after) {
@@ -80,6 +81,17 @@ final class RangeSlot {
         return halted;
     }
 
+    /**
+     * Tells whether the store holds every acknowledged write of the range: once it served in this process, until
+     * the store fails. Reads are served then even while a stopped writer is replaced (its unacknowledged writes are
+     * not visible until recovery settles them); after a restart or a halt they wait for the replay.
+     *
+     * @return true if reads may be served from the store now
+     */
+    boolean storeCurrent() {
+        return storeCurrent;
+    }
+
     /** Recovers, replays and opens the range's ledger; tries again later while a step fails. */
     void start() {
         synchronized (this) {
@@ -98,7 +110,7 @@ final class RangeSlot {
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
             if (l.state() != LedgerState.CLOSED) {
-                problem = "recovering ledger " + l.id();
+                problem = "recovering ledger " + l.id() + " from its log nodes " + l.lastFragment().ensemble();
                 chain = chain.thenCompose(v -> recovery.recover(l.id())).thenApply(x -> null);
             }
         }
@@ -109,15 +121,25 @@ final class RangeSlot {
         List<LedgerInfo> ledgers = new ArrayList<>(ctx.metadata().current().ledgersOf(range));
         ledgers.sort(Comparator.comparingLong(LedgerInfo::id));
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        long t0 = System.nanoTime();
+        long[] replayed = {0};
         for (LedgerInfo l : ledgers) {
             if (l.state() == LedgerState.CLOSED) {
-                chain = chain.thenCompose(v -> replay(l, ctx.store().appliedEntry(l.id()) + 1));
+                chain = chain.thenCompose(v -> replay(l, ctx.store().appliedEntry(l.id()) + 1, replayed));
             }
         }
-        return chain;
+        return chain.thenRun(() -> replayed(replayed[0], System.nanoTime() - t0));
     }
 
-    private CompletableFuture<Void> replay(LedgerInfo l, long from) {
+    private void replayed(long entries, long nanos) {
+        if (entries > 0) {
+            long ms = Math.max(1, nanos / 1_000_000);
+            LOG.info("{}: range {}: recovery: replayed {} entries in {} ms ({} entries/s)", ctx.self(), range.id(),
+                    entries, ms, entries * 1000 / ms);
+        }
+    }
+
+    private CompletableFuture<Void> replay(LedgerInfo l, long from, long[] replayed) {
         if (from > l.lastEntry()) {
             return CompletableFuture.completedFuture(null);
         }
@@ -125,7 +147,10 @@ final class RangeSlot {
         long to = Math.min(l.lastEntry(), from + REPLAY_PAGE - 1);
         return new LedgerReader(ctx.peers()).read(l, from, to)
                 .thenCompose(entries -> ctx.apply().replay(l.id(), entries))
-                .thenCompose(v -> replay(l, to + 1));
+                .thenCompose(n -> {
+                    replayed[0] += n;
+                    return replay(l, to + 1, replayed);
+                });
     }
 
     private CompletableFuture<LedgerWriter> open() {
@@ -160,6 +185,7 @@ final class RangeSlot {
                 writer = w;
                 halted = null;
                 problem = null;
+                storeCurrent = true;
                 serve = ready;
                 failedStarts = 0;
             } else if (!retired) {
@@ -194,6 +220,7 @@ final class RangeSlot {
 
     /** The store failed to apply an acknowledged group: no more of the range is applied until it recovers. */
     void halt(RuntimeException failure) {
+        storeCurrent = false;
         halted = failure;
         LedgerWriter w;
         synchronized (this) {

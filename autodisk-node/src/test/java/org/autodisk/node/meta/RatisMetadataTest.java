@@ -63,9 +63,13 @@ class RatisMetadataTest {
     }
 
     private void start(int i) {
+        start(i, Duration.ofSeconds(10));
+    }
+
+    private void start(int i, Duration requestTimeout) {
         replicas[i] = Metadata.ratis(new MetadataSettings(IDS.get(i), peers, "127.0.0.1", ports.get(i),
                 dir.resolve(IDS.get(i)), "test-secret-0123456789", Duration.ofMillis(300), snapshotEvery,
-                Duration.ofSeconds(10)));
+                requestTimeout));
     }
 
     private void stop(int i) {
@@ -170,6 +174,25 @@ class RatisMetadataTest {
         start(third);
         awaitAll(s -> s.ranges().size() >= 4);
         assertThat(split(replicas[3], "x").applied()).isTrue();
+    }
+
+    @Test
+    void changesCommitAgainOnceTheMajorityIsBackAfterTheClientGaveUpOnAProposal() throws IOException {
+        startAll();
+        stop(3);
+        start(3, Duration.ofMillis(600));
+        awaitAll(MetaState::bootstrapped);
+        stop(0);
+        stop(1);
+        for (int i = 0; i < 2; i++) {
+            assertThatThrownBy(() -> replicas[3].submit(new MetaCommand.Split(1, 1, Keys.utf8("i")),
+                    Duration.ofSeconds(2)).join()).as("no majority").isInstanceOf(CompletionException.class);
+        }
+        start(0);
+        start(1);
+        awaitAll(s -> s.ranges().size() >= 3);
+        await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> assertThat(replicas[3].submit(
+                new MetaCommand.Split(1, 1, Keys.utf8("i")), Duration.ofSeconds(5)).join().version()).isPositive());
     }
 
     @Test
