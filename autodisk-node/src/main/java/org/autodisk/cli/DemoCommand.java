@@ -117,7 +117,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private static void showBackups(AutoDiskClient client) throws InterruptedException {
-        say("\nthe owners shipped every change to log node l1 before applying it (the 'log' time above);"
+        say("\nthe owners logged every change on log node l1 before applying it (the 'log' time above);"
                 + " l1 now applies the log to the backup copies:");
         long deadline = System.nanoTime() + 10_000_000_000L;
         ClusterStatus s = client.status();
@@ -126,7 +126,7 @@ final class DemoCommand implements Callable<Integer> {
             s = client.status();
         }
         for (RangeStatus r : s.ranges()) {
-            say(String.format("  range %d  owner %s  log %s  backup %s  backup lag %d records", r.id(), r.owner(),
+            say(String.format("  range %d  owner %s  log %s  backup %s  backup lag %d entries", r.id(), r.owner(),
                     String.join(",", r.logNodes()), r.backup(), r.backupLag()));
         }
     }

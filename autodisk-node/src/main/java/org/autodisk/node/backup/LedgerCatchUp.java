@@ -2,6 +2,7 @@ package org.autodisk.node.backup;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,12 +10,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +40,8 @@ public final class LedgerCatchUp implements AutoCloseable {
     private final LedgerCopies copies;
     private final Supplier<MetaState> map;
     private final CatchUpPolicy policy;
+    private final NodeMetrics metrics;
+    private final Map<String, Long> lags = new ConcurrentHashMap<>();
     private final Map<Long, Long> truncated = new ConcurrentHashMap<>();
     private final Map<String, Long> asked = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
@@ -51,14 +56,16 @@ public final class LedgerCatchUp implements AutoCloseable {
      * @param copies  the backups' and owners' stores as the data nodes report them
      * @param map     the committed metadata
      * @param policy  decides when a range's backup is caught up (the rules)
+     * @param metrics where the backup lag of each owner's ranges it catches up is registered
      */
     public LedgerCatchUp(String self, LogNodeLedgers ledgers, LedgerCopies copies,
-            Supplier<MetaState> map, CatchUpPolicy policy) {
+            Supplier<MetaState> map, CatchUpPolicy policy, NodeMetrics metrics) {
         this.self = self;
         this.ledgers = ledgers;
         this.copies = copies;
         this.map = map;
         this.policy = policy;
+        this.metrics = metrics;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(self + "-ledger-catch-up")
                 .daemon().factory());
     }
@@ -79,13 +86,15 @@ public final class LedgerCatchUp implements AutoCloseable {
             lastAppend = System.nanoTime();
         }
         MetaState s = map.get();
+        Map<String, Long> lagNow = new HashMap<>();
         for (RangeDescriptor r : s.ranges()) {
             try {
-                catchUp(s, r);
+                catchUp(s, r, lagNow);
             } catch (RuntimeException e) {
                 LOG.debug("{}: catch-up of range {} deferred: {}", self, r.id(), e.getMessage());
             }
         }
+        publish(lagNow);
         for (LedgerInfo l : s.ledgers()) {
             try {
                 truncate(s, l);
@@ -95,7 +104,18 @@ public final class LedgerCatchUp implements AutoCloseable {
         }
     }
 
-    private void catchUp(MetaState s, RangeDescriptor r) {
+    /** The backup lag per owner, in entries, of the ledgers this log node copies (shown by {@code status}). */
+    private void publish(Map<String, Long> lagNow) {
+        lags.replaceAll((owner, lag) -> lagNow.getOrDefault(owner, 0L));
+        lagNow.forEach((owner, lag) -> {
+            if (lags.put(owner, lag) == null) {
+                metrics.streamGauge(MetricNames.BACKUP_LAG, "ledger entries of the owner's ranges its backup lacks",
+                        owner, () -> lags.getOrDefault(owner, 0L));
+            }
+        });
+    }
+
+    private void catchUp(MetaState s, RangeDescriptor r, Map<String, Long> lagNow) {
         String backup = r.backup();
         if (backup == null) {
             return;
@@ -108,6 +128,9 @@ public final class LedgerCatchUp implements AutoCloseable {
             long applied = mine ? copies.backupOrAsk(backup, l.id()).applied() : askedBackup(backup, l);
             if (mine && applied < bound && policy.catchUpNow("range " + r.id(), backup, bound - applied, idleMs())) {
                 applied = copy(backup, l, applied + 1, bound);
+            }
+            if (mine) {
+                lagNow.merge(r.owner(), Math.max(0, bound - applied), Long::sum);
             }
             if (l.state() != LedgerState.CLOSED || applied < l.lastEntry()) {
                 return;

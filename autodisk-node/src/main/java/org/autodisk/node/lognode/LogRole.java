@@ -108,7 +108,7 @@ public final class LogRole implements NodeRole {
         LedgerCatchUp ledgerCatchUp = r.open(StartupStep.LEDGER_CATCH_UP, () -> new LedgerCatchUp(ctx.nodeId(), held,
                 new LedgerCopies(ctx.nodeId(), ctx.peers(), held), ctx.metadata()::current,
                 (range, backups, lag, idleMs) -> ctx.rules().catchUpRequested(new BacklogReport(range, backups, lag,
-                        idleMs))), LedgerCatchUp::close);
+                        idleMs)), ctx.metrics()), LedgerCatchUp::close);
         LogRole role = new LogRole(ctx, new LogServices(log, catchUp, held, ledgerCatchUp));
         role.registerMetrics();
         return role;

@@ -66,6 +66,8 @@ final class RocksDbStore implements LocalStore {
     private final KeyLocks locks = new KeyLocks();
     private final AtomicLong count = new AtomicLong();
     private final LedgerPositions positions = new LedgerPositions();
+    private final Object closeLock = new Object();
+    private boolean released;
 
     private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions)
             throws RocksDBException {
@@ -107,10 +109,7 @@ final class RocksDbStore implements LocalStore {
         }
     }
 
-    /**
-     * Every insert asks whether its key exists (the rules' replace flag, the exact count), and most keys are new:
-     * whole-key bloom filters in the memtable and in every table file answer "absent" without searching them.
-     */
+    /** Inserts ask whether keys exist and most are new: whole-key bloom filters answer "absent" without a search. */
     private static ColumnFamilyOptions lookupFriendly(ColumnFamilyOptions o) {
         return o.setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
                 .setTableFormatConfig(new BlockBasedTableConfig().setFilterPolicy(new BloomFilter(10, false))
@@ -326,14 +325,21 @@ final class RocksDbStore implements LocalStore {
         return journal ? appliedLsn : durableLsn;
     }
 
-    /** After a flush: the applied LSN stored in table files, not in memtables, is what survives a crash now. */
+    /**
+     * After a flush (on a RocksDB thread, also while the store closes): what table files hold survives a crash now.
+     * Reads only while the store is not released: a read through a released handle would crash the process.
+     */
     private void flushed() {
-        try (ReadOptions persisted = new ReadOptions().setReadTier(ReadTier.PERSISTED_TIER)) {
-            durableLsn = Math.max(durableLsn, readAppliedLsn(persisted));
-            positions.durable(positions.readPersisted(db, meta(), persisted));
-        } catch (RuntimeException e) {
-            LoggerFactory.getLogger(RocksDbStore.class).warn("{}: cannot read the flushed applied LSN: {}", dir,
-                    e.toString());
+        synchronized (closeLock) {
+            try (ReadOptions persisted = new ReadOptions().setReadTier(ReadTier.PERSISTED_TIER)) {
+                if (!released) {
+                    durableLsn = Math.max(durableLsn, readAppliedLsn(persisted));
+                    positions.durable(positions.readPersisted(db, meta(), persisted));
+                }
+            } catch (RuntimeException e) {
+                LoggerFactory.getLogger(RocksDbStore.class).warn("{}: cannot read what the flush made durable: {}",
+                        dir, e.toString());
+            }
         }
     }
 
@@ -425,6 +431,9 @@ final class RocksDbStore implements LocalStore {
     }
 
     private void release() {
+        synchronized (closeLock) { // a flush listener reading now finishes first
+            released = true;
+        }
         families.forEach(ColumnFamilyHandle::close);
         db.close();
         writeOptions.close();
