@@ -1,16 +1,13 @@
 package org.autodisk.node.data;
 
-import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
-import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.ops.Request;
-import org.autodisk.node.peer.PeerException;
 import org.autodisk.rules.Decision;
 import org.autodisk.rules.RequestEvent;
 
@@ -49,30 +46,9 @@ abstract class KeyedOperation<R> implements OperationHandler {
             serving.router().forwardToOwner(request, placement, key, () -> again(request));
             return;
         }
-        if (rangeReady(request, placement.range(), key)) {
+        if (serving.rangeReady(request, placement.range().id(), key, () -> again(request))) {
             serve(request, req, placement.range(), decision);
         }
-    }
-
-    /**
-     * Checks that the range's log is recovered and replayed here (else the store may lack acknowledged writes); if
-     * not, takes the request again once it is, or answers NODE_UNAVAILABLE if it does not get there in time.
-     */
-    private boolean rangeReady(Request request, RangeDescriptor range, byte[] key) {
-        CompletableFuture<Void> ready = serving.services().wal().ready(range.id(), key);
-        if (ready.isDone() && !ready.isCompletedExceptionally()) {
-            return true;
-        }
-        ready.whenComplete((v, err) -> {
-            if (err == null) {
-                serving.ctx().queue().execute(() -> again(request));
-            } else {
-                RuntimeException e = LedgerException.unwrap(err);
-                request.replyError(e instanceof PeerException pe ? pe.status() : Status.NODE_UNAVAILABLE,
-                        e.getMessage());
-            }
-        });
-        return false;
     }
 
     /**

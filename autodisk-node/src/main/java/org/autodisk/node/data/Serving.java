@@ -1,10 +1,14 @@
 package org.autodisk.node.data;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
+import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.Request;
+import org.autodisk.node.peer.PeerException;
 
 /**
  * What the stream operations of a data node share.
@@ -20,6 +24,33 @@ record Serving(NodeContext ctx, DataServices services, Router router, RuleGate g
     static Serving of(NodeContext ctx, DataServices services, Duration routeWait) {
         RouteCheck routes = new RouteCheck(ctx, routeWait);
         return new Serving(ctx, services, new Router(ctx, routes), new RuleGate(ctx, services.wal()), routes);
+    }
+
+    /**
+     * Checks that a range's log is recovered and replayed here (else the store may lack acknowledged writes); if not,
+     * runs {@code again} on a worker once it is, or answers NODE_UNAVAILABLE if it does not get there in time.
+     *
+     * @param request the request
+     * @param rangeId the key's range
+     * @param key     the key
+     * @param again   takes the request up again
+     * @return true to serve now; false if it was answered or will be taken up again
+     */
+    boolean rangeReady(Request request, int rangeId, byte[] key, Runnable again) {
+        CompletableFuture<Void> ready = services.wal().ready(rangeId, key);
+        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+            return true;
+        }
+        ready.whenComplete((v, err) -> {
+            if (err == null) {
+                ctx.queue().execute(again);
+            } else {
+                RuntimeException e = LedgerException.unwrap(err);
+                request.replyError(e instanceof PeerException pe ? pe.status() : Status.NODE_UNAVAILABLE,
+                        e.getMessage());
+            }
+        });
+        return false;
     }
 
     /**

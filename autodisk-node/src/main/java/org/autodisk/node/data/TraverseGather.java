@@ -2,7 +2,6 @@ package org.autodisk.node.data;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.KeyValue;
@@ -12,7 +11,6 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.directory.Placement;
-import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.NodeContext;
@@ -62,30 +60,14 @@ final class TraverseGather {
                 askOwner(placement, stop);
                 return;
             }
-            if (!rangeReady(placement)) {
-                return;
+            if (!serving.rangeReady(request, placement.rangeId(), cursor, this::run)) {
+                return; // the walk goes on from the cursor once the range's log is replayed here
             }
             long t0 = System.nanoTime();
             add(serving.services().store().scan(cursor, stop, remaining, ctx.maxResponseBytes() - bytes), stop);
             request.component("store", System.nanoTime() - t0);
         }
         finish(null);
-    }
-
-    /** While the range's log is recovered and replayed here, the walk waits and goes on from the cursor after. */
-    private boolean rangeReady(Placement placement) {
-        CompletableFuture<Void> ready = serving.services().wal().ready(placement.rangeId(), cursor);
-        if (ready.isDone() && !ready.isCompletedExceptionally()) {
-            return true;
-        }
-        ready.whenComplete((v, err) -> {
-            if (err == null) {
-                serving.ctx().queue().execute(this::run);
-            } else {
-                request.replyError(Status.NODE_UNAVAILABLE, LedgerException.unwrap(err).getMessage());
-            }
-        });
-        return false;
     }
 
     private Decision decide(Placement placement, byte[] stop) {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -37,7 +38,7 @@ final class RangeLedgers implements WriteAheadLog {
     private final List<String> logNodes;
     private final Duration wait;
     private final ScheduledExecutorService clock;
-    private final Map<Integer, RangeSlot> slots = new HashMap<>();
+    private final Map<Integer, RangeSlot> slots = new ConcurrentHashMap<>();
     private CompletableFuture<Void> retiring = CompletableFuture.completedFuture(null);
 
     RangeLedgers(SlotContext ctx, List<String> ownLogNodes, Duration wait, ScheduledExecutorService clock) {
@@ -93,7 +94,8 @@ final class RangeLedgers implements WriteAheadLog {
         all.forEach(RangeSlot::maintain);
     }
 
-    private synchronized RangeSlot slotFor(int rangeId, byte[] key) {
+    /** On the request path: no lock (reconcile, the only writer of the map, holds this object's). */
+    private RangeSlot slotFor(int rangeId, byte[] key) {
         RangeSlot slot = slots.get(rangeId);
         if (slot != null && slot.range().contains(key)) {
             return slot;

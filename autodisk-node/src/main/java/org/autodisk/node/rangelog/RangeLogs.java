@@ -65,7 +65,7 @@ public final class RangeLogs {
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name(settings.self() + "-ledger-clock").daemon().factory());
         SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), LedgerTimer.on(clock),
-                settings.writer(), settings.writer().answerTimeout(), store, new ApplyThread(settings.self(), store),
+                settings.writer(), store, new ApplyThread(settings.self(), store),
                 new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings));
         RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock);
         metrics.gauge(MetricNames.WAL_DEGRADED, "1 while some range's ledger has fewer log nodes than its multiplicity",

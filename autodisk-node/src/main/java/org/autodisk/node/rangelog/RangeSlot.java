@@ -28,7 +28,7 @@ final class RangeSlot {
 
     private static final Logger LOG = LoggerFactory.getLogger(RangeSlot.class);
     private static final int REPLAY_PAGE = 5_000;
-    /** The first retry of a start that failed comes after this long; each next one waits twice as long. */
+    /** A start that failed is tried again after this long, then twice as long each time up to the answer timeout. */
     private static final long RETRY_FIRST_MS = 100;
 
     /** Why a waiting request could not use this slot: the range changed; it looks up the range's new slot. */
@@ -189,7 +189,8 @@ final class RangeSlot {
                 serve = ready;
                 failedStarts = 0;
             } else if (!retired) {
-                delay = Math.min(ctx.retry().toMillis(), RETRY_FIRST_MS << Math.min(failedStarts++, 16));
+                long most = ctx.writer().answerTimeout().toMillis();
+                delay = Math.min(most, RETRY_FIRST_MS << Math.min(failedStarts++, 16));
             }
         }
         if (closeNow) {

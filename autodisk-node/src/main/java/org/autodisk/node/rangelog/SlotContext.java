@@ -1,6 +1,5 @@
 package org.autodisk.node.rangelog;
 
-import java.time.Duration;
 import java.util.List;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
@@ -16,7 +15,6 @@ import org.autodisk.node.store.LocalStore;
  * @param peers    the log nodes
  * @param timer    the wall clock
  * @param writer   multiplicity and deadlines of every writer
- * @param retry    how long a range waits before it tries its recovery again
  * @param store    the data node's store
  * @param apply    the apply thread
  * @param up       which log nodes answer
@@ -24,6 +22,6 @@ import org.autodisk.node.store.LocalStore;
  *                 that answer, and any of them may replace one that fails
  */
 record SlotContext(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
-        LedgerWriter.WriterSettings writer, Duration retry, LocalStore store, ApplyThread apply, LogNodesUp up,
+        LedgerWriter.WriterSettings writer, LocalStore store, ApplyThread apply, LogNodesUp up,
         List<String> logNodes) {
 }

@@ -33,12 +33,8 @@ public record LedgerAppendRequest(long ledgerId, long fragmentStart, boolean rec
      * @return body bytes
      */
     public byte[] encode() {
-        int size = HEADER;
-        for (LogRecord r : entries) {
-            size += r.encodedSize();
-        }
-        BodyWriter w = new BodyWriter(size).i64(ledgerId).i64(fragmentStart).u8(recovery ? 1 : 0).i64(lac)
-                .i32(entries.size());
+        BodyWriter w = new BodyWriter(HEADER + LedgerWire.encodedSize(entries)).i64(ledgerId).i64(fragmentStart)
+                .u8(recovery ? 1 : 0).i64(lac).i32(entries.size());
         entries.forEach(r -> r.writeTo(w));
         return w.toBytes();
     }

@@ -44,11 +44,8 @@ public record LedgerApplyRequest(long ledgerId, long firstEntry, boolean ownStor
      * @return body bytes
      */
     public byte[] encode() {
-        int size = HEADER;
-        for (LogRecord r : entries) {
-            size += r.encodedSize();
-        }
-        BodyWriter w = new BodyWriter(size).i64(ledgerId).i64(firstEntry).u8(ownStore ? 1 : 0).i32(entries.size());
+        BodyWriter w = new BodyWriter(HEADER + LedgerWire.encodedSize(entries)).i64(ledgerId).i64(firstEntry)
+                .u8(ownStore ? 1 : 0).i32(entries.size());
         entries.forEach(r -> r.writeTo(w));
         return w.toBytes();
     }

@@ -20,6 +20,15 @@ public final class LedgerWire {
         return value;
     }
 
+    /** The bytes a run of entries takes in a body. */
+    static int encodedSize(List<LogRecord> entries) {
+        int size = 0;
+        for (LogRecord r : entries) {
+            size += r.encodedSize();
+        }
+        return size;
+    }
+
     /**
      * Reads {@code n} records from {@code pos} to the end of the body, with consecutive ids.
      */
