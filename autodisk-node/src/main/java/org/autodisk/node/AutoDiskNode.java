@@ -14,7 +14,6 @@ import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.data.DataRole;
 import org.autodisk.node.data.DataServices;
 import org.autodisk.node.directory.Directory;
-import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.lognode.LogRole;
@@ -175,16 +174,6 @@ public final class AutoDiskNode implements AutoCloseable {
      */
     public LogStore logStore() {
         return log().log();
-    }
-
-    /**
-     * Returns a log node's ledgers, in its journal.
-     *
-     * @return the ledgers
-     * @throws IllegalStateException if this is not a log node
-     */
-    public LogNodeLedgers ledgers() {
-        return log().ledgers();
     }
 
     /**

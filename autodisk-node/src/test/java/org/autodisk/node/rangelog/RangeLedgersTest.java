@@ -188,7 +188,7 @@ class RangeLedgersTest {
             LedgerInfo ledger = openLedgerOf(c.node(0).metadata(), "d1");
             await().untilAsserted(() -> {
                 for (int logNode : List.of(3, 4)) {
-                    assertThat(c.node(logNode).ledgers().read(ledger.id(), 1, 200)).as(c.id(logNode)
+                    assertThat(c.node(logNode).log().ledgers().read(ledger.id(), 1, 200)).as(c.id(logNode)
                             + " drops what d1 and its backup d2 hold durably").isEmpty();
                 }
             });
