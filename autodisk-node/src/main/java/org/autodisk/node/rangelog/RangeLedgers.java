@@ -56,33 +56,40 @@ final class RangeLedgers implements WriteAheadLog {
         clock.scheduleWithFixedDelay(this::maintain, maintainMs, maintainMs, TimeUnit.MILLISECONDS);
     }
 
-    /** Retires the slots of ranges that changed and starts slots for ranges owned now. */
+    /**
+     * Retires the slots of ranges that changed and starts slots for ranges owned now. The successors are in the map
+     * before the old slots are retired, so a write that the retirement sends back finds its new slot; they start
+     * once every retired ledger is closed.
+     */
     synchronized void reconcile(MetaState state) {
         if (!state.bootstrapped()) {
             return;
         }
         Map<Integer, RangeDescriptor> mine = new HashMap<>();
         state.ranges().stream().filter(r -> r.owner().equals(ctx.self())).forEach(r -> mine.put(r.id(), r));
-        List<CompletableFuture<Void>> closing = new ArrayList<>();
-        for (RangeSlot slot : List.copyOf(slots.values())) {
-            RangeDescriptor now = mine.get(slot.rangeId());
-            if (now == null || now.epoch() != slot.range().epoch()
-                    || now.generation() != slot.range().generation()) {
-                slots.remove(slot.rangeId());
-                closing.add(slot.retire());
+        List<RangeSlot> changed = slots.values().stream().filter(s -> changed(s, mine.get(s.rangeId()))).toList();
+        CompletableFuture<Void> gate = changed.isEmpty() ? retiring : new CompletableFuture<>();
+        List<RangeSlot> started = new ArrayList<>();
+        for (RangeDescriptor r : mine.values()) {
+            RangeSlot old = slots.get(r.id());
+            if (old == null || changed.contains(old)) {
+                RangeSlot slot = new RangeSlot(ctx, r, gate);
+                slots.put(r.id(), slot);
+                started.add(slot);
             }
         }
-        if (!closing.isEmpty()) {
+        changed.stream().filter(s -> !mine.containsKey(s.rangeId())).forEach(s -> slots.remove(s.rangeId()));
+        if (!changed.isEmpty()) {
+            List<CompletableFuture<Void>> closing = new ArrayList<>(changed.stream().map(RangeSlot::retire).toList());
             closing.add(retiring);
             retiring = CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
+            retiring.whenComplete((v, e) -> gate.complete(null));
         }
-        for (RangeDescriptor r : mine.values()) {
-            if (!slots.containsKey(r.id())) {
-                RangeSlot slot = new RangeSlot(ctx, r, retiring);
-                slots.put(r.id(), slot);
-                slot.start();
-            }
-        }
+        started.forEach(RangeSlot::start);
+    }
+
+    private static boolean changed(RangeSlot slot, RangeDescriptor now) {
+        return now == null || now.epoch() != slot.range().epoch() || now.generation() != slot.range().generation();
     }
 
     private void maintain() {
@@ -94,8 +101,21 @@ final class RangeLedgers implements WriteAheadLog {
         all.forEach(RangeSlot::maintain);
     }
 
-    /** On the request path: no lock (reconcile, the only writer of the map, holds this object's). */
+    /**
+     * On the request path: no lock when the slot is there. A miss looks again under the lock, since reconcile (the
+     * only writer of the map, holding this object's lock) removes a retired slot before it puts its successors.
+     */
     private RangeSlot slotFor(int rangeId, byte[] key) {
+        RangeSlot slot = find(rangeId, key);
+        if (slot != null) {
+            return slot;
+        }
+        synchronized (this) {
+            return find(rangeId, key);
+        }
+    }
+
+    private RangeSlot find(int rangeId, byte[] key) {
         RangeSlot slot = slots.get(rangeId);
         if (slot != null && slot.range().contains(key)) {
             return slot;

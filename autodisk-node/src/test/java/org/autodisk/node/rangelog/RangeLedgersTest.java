@@ -6,9 +6,12 @@ import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.OutcomeUnknownException;
 import org.autodisk.core.Keys;
@@ -127,6 +130,32 @@ class RangeLedgersTest {
     }
 
     @Test
+    void writesWaitingForARangeThatSplitsGoToTheHalvesAndNoneFails() {
+        Map<String, Object> config = new HashMap<>(LEDGERS);
+        config.put("forward.timeout-ms", 30_000);
+        try (MiniCluster c = MiniCluster.start(3, 2, null, config)) {
+            AutoDiskClient viaD1 = c.clientOf(0);
+            insert(viaD1, 0, 10);
+            c.stopNode(3);
+            c.stopNode(4);
+            assertThatThrownBy(() -> viaD1.insert(key(10), value(10))).as("no log node is up");
+            await().until(() -> c.node(0).wal().describe().contains("not serving yet"));
+            List<CompletableFuture<Void>> waiting = IntStream.range(20, 120)
+                    .mapToObj(i -> viaD1.async().insert(key(i), value(i))).toList();
+            Metadata meta = c.node(0).metadata();
+            RangeDescriptor r = meta.current().rangeOf(key(0));
+            assertThat(meta.submit(new MetaCommand.Split(r.id(), r.generation(), key(70)), Duration.ofSeconds(5))
+                    .join().applied()).isTrue();
+            c.startNode(3);
+            c.startNode(4);
+            assertThat(waiting).allSatisfy(f -> assertThat(f).succeedsWithin(Duration.ofSeconds(40)));
+            for (int i = 20; i < 120; i++) {
+                assertThat(viaD1.search(key(i))).as("key " + i).contains(value(i));
+            }
+        }
+    }
+
+    @Test
     void aStoreThatFailsToApplyHaltsTheRangeAndTheWriteComesBackFromTheLog() {
         AtomicBoolean failing = new AtomicBoolean();
         try (MiniCluster c = MiniCluster.start(3, 2, null, LEDGERS)) {
@@ -181,7 +210,7 @@ class RangeLedgersTest {
 
     @Test
     void logNodesTruncateALedgerBelowWhatOwnerAndBackupHoldDurably(@TempDir Path dir) {
-        Map<String, Object> journaled = new java.util.HashMap<>(LEDGERS);
+        Map<String, Object> journaled = new HashMap<>(LEDGERS);
         journaled.put("store.rocksdb-wal", true);
         try (MiniCluster c = MiniCluster.start(3, 2, dir, journaled)) {
             insert(c.clientOf(1), 0, 150);
