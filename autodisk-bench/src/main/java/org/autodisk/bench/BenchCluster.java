@@ -130,10 +130,8 @@ final class BenchCluster implements AutoCloseable {
         double fsyncs = 0;
         for (NodeStatus n : s.nodes()) {
             streams += n.role().equals("data") ? n.streamCount() : 0;
-            records += n.metrics().getOrDefault(MetricNames.LOG_RECORDS, 0.0).longValue()
-                    + n.metrics().getOrDefault(MetricNames.LEDGER_ENTRIES, 0.0).longValue();
-            fsyncs += n.metrics().getOrDefault(MetricNames.LOG_FSYNCS, 0.0)
-                    + n.metrics().getOrDefault(MetricNames.LEDGER_SYNCS, 0.0);
+            records += n.metrics().getOrDefault(MetricNames.LEDGER_ENTRIES, 0.0).longValue();
+            fsyncs += n.metrics().getOrDefault(MetricNames.LEDGER_SYNCS, 0.0);
         }
         return new InsertResults.ClusterRow(name, dataNodes, logNodes, multiplicity, store, acked.sum(),
                 errors.sum(), streams, records, fsyncs == 0 ? 0 : records / fsyncs,

@@ -142,11 +142,6 @@ final class ForwardBench implements Callable<Integer> {
 
     private static void printLogFigures(ClusterStatus status) {
         status.nodes().stream().filter(n -> n.role().equals("log")).forEach(n -> System.out.printf(
-                "log node %s: %.0f records, %.0f fsyncs, %.1f records per fsync%n", n.id(),
-                n.metrics().getOrDefault(MetricNames.LOG_RECORDS, 0.0),
-                n.metrics().getOrDefault(MetricNames.LOG_FSYNCS, 0.0),
-                n.metrics().getOrDefault(MetricNames.LOG_RECORDS_PER_FSYNC, 0.0)));
-        status.nodes().stream().filter(n -> n.role().equals("log")).forEach(n -> System.out.printf(
                 "log node %s: %.0f ledger entries, %.0f journal fsyncs, %.1f entries per fsync%n", n.id(),
                 n.metrics().getOrDefault(MetricNames.LEDGER_ENTRIES, 0.0),
                 n.metrics().getOrDefault(MetricNames.LEDGER_SYNCS, 0.0),

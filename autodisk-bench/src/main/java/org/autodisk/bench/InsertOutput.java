@@ -54,7 +54,7 @@ public final class InsertOutput {
                 + "`wal.multiplicity` and `store.engine`.";
         if (settings.extraYaml().contains(InsertBench.VALUE_LIMIT_KEY + ":")) {
             note += " The value limit is raised from 4 MiB because the frame limit follows from it and one "
-                    + "LOG_APPEND batch (the records in flight) or one backup catch-up page (up to 16 MiB) travels "
+                    + "LEDGER_APPEND batch (the entries in flight) or one backup catch-up page (up to 16 MiB) travels "
                     + "as one frame: with the default, 1 MB streams 16 in flight fail with \"frame of 5243108 bytes "
                     + "exceeds the limit of 4259840 bytes\" on the log node.";
         }

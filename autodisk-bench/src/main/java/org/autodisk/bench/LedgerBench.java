@@ -14,6 +14,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
 import org.autodisk.node.AutoDiskNode;
+import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerRecovery;
 import org.autodisk.node.ledger.LedgerTimer;
@@ -23,8 +24,6 @@ import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.RangeDescriptor;
-import org.autodisk.node.metrics.NodeMetrics;
-import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.wire.LogRecord;
@@ -32,13 +31,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code autodisk bench ledger}: the log path alone, old and new side by side in one run — today's per-data-node
- * log shipping (LOG_APPEND) against a ledger writer (LEDGER_APPEND), from one data node to the same log nodes (their
- * segment log and their journal on this disk), both applying what is acknowledged to an in-memory store. Rounds
- * alternate the two so that the noise of this machine falls on both.
+ * {@code autodisk bench ledger}: the log path alone — a ledger writer (LEDGER_APPEND) of one data node to log nodes
+ * whose journals are on this disk, applying what is acknowledged to an in-memory store, without the request path.
  */
 @Command(name = "ledger", footer = "  autodisk bench ledger --count 20000 --in-flight 1,50,256 --multiplicity 1,2",
-        description = "The log path alone: log shipping against a ledger writer, to the same log nodes.")
+        description = "The log path alone: a ledger writer to log nodes, without the request path.")
 final class LedgerBench implements Callable<Integer> {
 
     @Option(names = "--count", defaultValue = "20000", description = "Entries per measurement.")
@@ -53,7 +50,7 @@ final class LedgerBench implements Callable<Integer> {
     @Option(names = "--multiplicity", split = ",", defaultValue = "1,2", description = "Log nodes per entry.")
     int[] multiplicities;
 
-    @Option(names = "--rounds", defaultValue = "2", description = "Alternating rounds per row.")
+    @Option(names = "--rounds", defaultValue = "2", description = "Rounds per row.")
     int rounds;
 
     @Option(names = "--value-bytes", defaultValue = "1024", description = "Entry size (default: ${DEFAULT-VALUE}).")
@@ -74,7 +71,6 @@ final class LedgerBench implements Callable<Integer> {
                 List<String> logNodes = List.of("l1", "l2").subList(0, m);
                 for (int n : inFlight) {
                     for (int round = 0; round < rounds; round++) {
-                        System.out.println(row("shipping", m, n, shipping(d1, logNodes, n)));
                         System.out.println(row("ledger", m, n, ledger(d1, logNodes, n)));
                     }
                 }
@@ -91,17 +87,6 @@ final class LedgerBench implements Callable<Integer> {
         void add(byte[] key, byte[] value, java.util.function.Consumer<Boolean> done);
     }
 
-    private Result shipping(AutoDiskNode d1, List<String> logNodes, int n) throws InterruptedException {
-        LocalStore store = LocalStores.inMemory();
-        NodeMetrics metrics = new NodeMetrics("bench", new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
-        String stream = "bench-" + System.nanoTime();
-        try (WriteAheadLog wal = WriteAheadLog.shipping(stream, logNodes, d1.peers(), 1, 1000, store, metrics)) {
-            int m = logNodes.size();
-            return measure(n, (k, v, done) -> wal.log(0, 1, LogRecord.PUT, k, v, m, a -> done.accept(true),
-                    e -> done.accept(false)));
-        }
-    }
-
     private Result ledger(AutoDiskNode d1, List<String> logNodes, int n) throws InterruptedException {
         LocalStore store = LocalStores.inMemory();
         Metadata meta = d1.metadata();
@@ -114,7 +99,8 @@ final class LedgerBench implements Callable<Integer> {
         LedgerInfo info = meta.current().ledger(opened.ledgerId());
         LedgerWriter writer = new LedgerWriter("d1", info, meta, LedgerPeers.over(d1.peers()), timer,
                 new LedgerWriter.WriterSettings(logNodes.size(), Duration.ofSeconds(5), Duration.ofSeconds(10)),
-                () -> logNodes, entries -> entries.forEach(e -> store.apply(e.toRecord())));
+                () -> logNodes, entries -> store.applyLedger(info.id(),
+                        entries.stream().map(LedgerEntry::toRecord).toList()));
         Result r = measure(n, (k, v, done) -> writer.add(range.id(), range.epoch(), LogRecord.PUT, k, v)
                 .whenComplete((e, err) -> done.accept(err == null)));
         // the range may have one open ledger: the next measurement's writer recovers and closes this one first

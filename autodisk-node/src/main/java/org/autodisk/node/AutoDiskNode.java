@@ -16,6 +16,7 @@ import org.autodisk.node.data.DataServices;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.lognode.LogRole;
 import org.autodisk.node.lognode.LogServices;
 import org.autodisk.node.meta.Metadata;
@@ -26,9 +27,8 @@ import org.autodisk.node.ops.RequestDispatcher;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.rules.NodeRules;
 import org.autodisk.node.server.NodeServer;
-import org.autodisk.node.shipping.WriteAheadLog;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
-import org.autodisk.node.wal.LogStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -126,14 +126,14 @@ public final class AutoDiskNode implements AutoCloseable {
     /**
      * Returns what a log node has.
      *
-     * @return its log store and catch-up
+     * @return its ledgers and catch-up
      * @throws IllegalStateException on a data node
      */
     public LogServices log() {
         if (role instanceof LogRole l) {
             return l.services();
         }
-        throw new IllegalStateException("node " + id() + " is a data node: it keeps no log store");
+        throw new IllegalStateException("node " + id() + " is a data node: it holds no ledgers");
     }
 
     /**
@@ -164,16 +164,6 @@ public final class AutoDiskNode implements AutoCloseable {
      */
     public BackupStores backups() {
         return data().backups();
-    }
-
-    /**
-     * Returns the log a log node keeps.
-     *
-     * @return the log store
-     * @throws IllegalStateException on a data node
-     */
-    public LogStore logStore() {
-        return log().log();
     }
 
     /**
@@ -257,11 +247,11 @@ public final class AutoDiskNode implements AutoCloseable {
         return true;
     }
 
-    /** Builds a node, optionally with a replaced store, log store or peer channel, or a fault at start-up. */
+    /** Builds a node, optionally with a replaced store, journal of ledgers or peer channel, or a fault at start-up. */
     public static final class Builder {
         private final NodeConfig config;
         private LocalStore store;
-        private LogStore logStore;
+        private LedgerStore ledgerStore;
         private Function<EventLoopGroup, PeerChannel> peers;
         private boolean serve = true;
         private Predicate<StartupStep> failAt = step -> false;
@@ -283,13 +273,13 @@ public final class AutoDiskNode implements AutoCloseable {
         }
 
         /**
-         * Uses this log store on a log node instead of opening the configured one.
+         * Uses this journal of ledgers on a log node instead of opening the configured one.
          *
-         * @param l the log store
+         * @param l the ledger store
          * @return this builder
          */
-        public Builder logStore(LogStore l) {
-            this.logStore = l;
+        public Builder ledgerStore(LedgerStore l) {
+            this.ledgerStore = l;
             return this;
         }
 
@@ -345,7 +335,7 @@ public final class AutoDiskNode implements AutoCloseable {
          * @throws RuntimeException if a start-up step fails (everything opened before it is released)
          */
         public AutoDiskNode start() throws InterruptedException {
-            return new AutoDiskNode(this, new NodeAssembly(config, store, logStore, peers, metadata, serve, failAt)
+            return new AutoDiskNode(this, new NodeAssembly(config, store, ledgerStore, peers, metadata, serve, failAt)
                     .assemble());
         }
     }

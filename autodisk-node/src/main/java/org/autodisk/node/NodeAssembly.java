@@ -52,16 +52,16 @@ import org.autodisk.node.rules.NodeRules;
 import org.autodisk.node.server.NodeServer;
 import org.autodisk.node.server.ServerSettings;
 import org.autodisk.node.store.LocalStore;
-import org.autodisk.node.wal.LogStore;
 import org.autodisk.node.wire.NodeAuth;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Assembles a node by its role, step by step ({@link StartupStep}): rules; the role's storage (a data node's store
- * and backup copies, or a log node's log); event loops, request queue and peer channel; the role itself (a data
- * node replays its log); the server; background work. Storage is opened before the network so that, released in
- * reverse order, it is closed only after the network has stopped. If a step fails, everything opened is released.
+ * and backup copies, or a log node's journal of ledgers); event loops, request queue and peer channel; the role
+ * itself (a data node's ranges recover their ledgers); the server; background work. Storage is opened before the
+ * network so that, released in reverse order, it is closed only after the network has stopped. If a step fails,
+ * everything opened is released.
  */
 final class NodeAssembly {
 
@@ -69,7 +69,7 @@ final class NodeAssembly {
 
     private final NodeConfig config;
     private final LocalStore givenStore;
-    private final LogStore givenLog;
+    private final LedgerStore givenLedgers;
     private final Function<EventLoopGroup, PeerChannel> givenPeers;
     private final Function<NodeConfig, Metadata> givenMetadata;
     private final boolean serve;
@@ -80,11 +80,11 @@ final class NodeAssembly {
             NodeServer server) {
     }
 
-    NodeAssembly(NodeConfig config, LocalStore store, LogStore log, Function<EventLoopGroup, PeerChannel> peers,
+    NodeAssembly(NodeConfig config, LocalStore store, LedgerStore ledgers, Function<EventLoopGroup, PeerChannel> peers,
             Function<NodeConfig, Metadata> metadata, boolean serve, Predicate<StartupStep> failAt) {
         this.config = config;
         this.givenStore = store;
-        this.givenLog = log;
+        this.givenLedgers = ledgers;
         this.givenPeers = peers;
         this.givenMetadata = metadata;
         this.serve = serve;
@@ -110,8 +110,7 @@ final class NodeAssembly {
         NodeRules rules = resources.open(StartupStep.RULES, () -> NodeRules.start(config, metrics), NodeRules::close);
         boolean logNode = config.self().role() == ClusterMember.Role.LOG;
         DataRole.Storage storage = logNode ? null : DataRole.openStorage(resources, config, givenStore);
-        LogStore log = logNode ? LogRole.openLog(resources, config, givenLog) : null;
-        LedgerStore ledgers = logNode ? LogRole.openLedgers(resources, config) : null;
+        LedgerStore ledgers = logNode ? LogRole.openLedgers(resources, config, givenLedgers) : null;
         EventLoopGroup group = resources.open(StartupStep.EVENT_LOOPS, this::eventLoops,
                 g -> g.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly());
         RequestQueue queue = resources.open(StartupStep.QUEUE, () -> RequestQueue.workers(id,
@@ -131,7 +130,7 @@ final class NodeAssembly {
                 metrics, rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
                 config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf,
                 Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
-        NodeRole role = logNode ? LogRole.open(resources, config, ctx, log, ledgers)
+        NodeRole role = logNode ? LogRole.open(resources, ctx, ledgers)
                 : DataRole.open(resources, config, ctx, storage);
         RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
         NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security),

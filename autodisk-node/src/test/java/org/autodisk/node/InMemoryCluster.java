@@ -18,7 +18,6 @@ import org.autodisk.node.ops.Caller;
 import org.autodisk.node.peer.InMemoryPeerChannel;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
-import org.autodisk.node.wal.LogStore;
 
 /**
  * Nodes with in-memory stores, logs and peer channels: the request logic without sockets or disks. Data nodes
@@ -96,9 +95,6 @@ public final class InMemoryCluster implements AutoCloseable {
         String id = id(i);
         AutoDiskNode.Builder b = AutoDiskNode.builder(NodeConfig.of(cfg)).store(store).peers(g -> channel)
                 .metadata(c -> metadata.member(id)).withoutServer();
-        if (i >= dataNodes) {
-            b.logStore(LogStore.inMemory());
-        }
         AutoDiskNode node = b.start();
         endpoints.put(node.id(), (frame, reply) -> node.dispatcher().accept(frame, Caller.NODE, reply::accept));
         nodes.set(i, node);

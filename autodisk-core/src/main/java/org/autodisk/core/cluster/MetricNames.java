@@ -28,31 +28,15 @@ public final class MetricNames {
     public static final String RULE_FAILURES = "rules.failures";
     /** Counter: alerts raised by rules. */
     public static final String RULE_ALERTS = "rules.alerts";
-    /** Gauge (data node): the last LSN given to a change. */
-    public static final String WAL_LAST_LSN = "wal.last-lsn";
-    /** Counter (data node): records shipped to the log nodes. */
-    public static final String WAL_RECORDS = "wal.records";
-    /** Counter (data node): LOG_APPEND batches sent. */
-    public static final String WAL_BATCHES = "wal.batches";
-    /** Gauge (data node): 1 while some log node receives no records (multiplicity degraded), else 0. */
+    /** Gauge (data node): 1 while some range's ledger is written to fewer log nodes than wal.multiplicity, else 0. */
     public static final String WAL_DEGRADED = "wal.degraded";
-    /** Counter (data node): durable groups applied on the network thread that saw the acknowledgement. */
-    public static final String WAL_INLINE_APPLIES = "wal.inline-applies";
-    /** Counter (log node): records made durable. */
-    public static final String LOG_RECORDS = "log.records";
-    /** Counter (log node): fsyncs of the log. */
-    public static final String LOG_FSYNCS = "log.fsyncs";
-    /** Gauge (log node): records per fsync since start. */
-    public static final String LOG_RECORDS_PER_FSYNC = "log.records-per-fsync";
     /** Counter (log node): ledger entries made durable in its journal. */
     public static final String LEDGER_ENTRIES = "ledger.entries";
     /** Counter (log node): fsyncs of its journal of ledgers. */
     public static final String LEDGER_SYNCS = "ledger.syncs";
     /** Gauge (log node): ledger entries per journal fsync since start. */
     public static final String LEDGER_ENTRIES_PER_SYNC = "ledger.entries-per-sync";
-    /** Gauge per stream (log node): the last durable LSN of a data node's log. */
-    public static final String LOG_LAST_LSN = "log.last-lsn";
-    /** Gauge per stream (log node): records of a data node's log not yet applied to its backups. */
+    /** Gauge per data node (log node): ledger entries of that node's ranges its backup lacks. */
     public static final String BACKUP_LAG = "backup-lag";
 
     /** Counter: routed requests answered STALE_MAP (the sender had an older map and the key is not served here). */

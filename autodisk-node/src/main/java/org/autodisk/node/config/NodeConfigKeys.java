@@ -122,31 +122,25 @@ public final class NodeConfigKeys {
     /** Log multiplicity. */
     public static final ConfigKey<Integer> WAL_MULTIPLICITY = ConfigKey.of("wal.multiplicity", Integer.class, 1,
             "Log nodes (1 or 2) that must hold a change before it is applied; used when there are log nodes.");
-    /** Ranges logged as ledgers. */
-    public static final ConfigKey<Boolean> WAL_LEDGERS = ConfigKey.of("wal.ledgers", Boolean.class, true,
-            "Transitional (issue 13): owners log each range as ledgers (fencing, recovery); backups follow them.");
     /** Ledger append deadline. */
     public static final ConfigKey<Integer> WAL_ANSWER_TIMEOUT_MS = ConfigKey.of("wal.answer-timeout-ms",
-            Integer.class, 2000, "With wal.ledgers: how long a log node may take to answer before it is replaced.");
-    /** Shipping batch size. */
-    public static final ConfigKey<Integer> WAL_MAX_BATCH = ConfigKey.of("wal.max-batch-records", Integer.class,
-            1000, "Most records a data node sends to a log node in one LOG_APPEND.");
+            Integer.class, 2000, "How long a log node may take to answer a ledger append before it is replaced.");
     /** Recovery wait. */
     public static final ConfigKey<Integer> WAL_RECOVERY_TIMEOUT_MS = ConfigKey.of("wal.recovery-timeout-ms",
-            Integer.class, 60_000, "At start, how long a data node waits for its log's recovery and replay "
-                    + "(ledgers: at most metadata.request-timeout-ms).");
+            Integer.class, 60_000, "At start, how long a data node waits for its ranges' ledgers to be "
+                    + "recovered and replayed (at most metadata.request-timeout-ms).");
     /** Log segment size. */
     public static final ConfigKey<Integer> WAL_SEGMENT_BYTES = ConfigKey.of("wal.segment-bytes", Integer.class,
-            64 * 1024 * 1024, "Log node: size at which a segment file of the log or of the journal of ledgers is "
-                    + "closed and a new one started.");
+            64 * 1024 * 1024, "Log node: size at which a segment file of the journal of ledgers is closed and "
+                    + "a new one started.");
     /** Log segment preallocation. */
     public static final ConfigKey<Integer> WAL_PREALLOCATE_BYTES = ConfigKey.of("wal.preallocate-bytes",
-            Integer.class, 1024 * 1024, "Log node: zeros written ahead of the records (log and journal) this many "
+            Integer.class, 1024 * 1024, "Log node: zeros written ahead of the journal's entries this many "
                     + "bytes at a time, so an append's fsync writes no file system metadata; 0 turns it off.");
 
     /** Catch-up threshold. */
     public static final ConfigKey<Integer> CATCH_UP_THRESHOLD = ConfigKey.of("wal.catch-up-threshold",
-            Integer.class, 1000, "Log node: un-applied records beyond which catch-up.drl catches a backup up.");
+            Integer.class, 1000, "Log node: entries a backup lacks beyond which catch-up.drl catches it up.");
     /** Catch-up idle time. */
     public static final ConfigKey<Integer> CATCH_UP_IDLE_MS = ConfigKey.of("wal.catch-up-idle-ms", Integer.class,
             200, "Log node: after this long without appends, catch-up.drl catches up any backup lag.");
@@ -160,7 +154,8 @@ public final class NodeConfigKeys {
     /** Double-log prefixes. */
     @SuppressWarnings("rawtypes")
     public static final ConfigKey<List> RULES_DOUBLE_LOG = ConfigKey.of("rules.double-log-prefixes", List.class,
-            List.of(), "Key prefixes the double-log rule logs to 2 log nodes; set: each data node ships to 2.");
+            List.of(), "Key prefixes the double-log rule logs to 2 log nodes; set: every ledger of each data node "
+                    + "goes to 2.");
     /** Write-protected prefixes. */
     @SuppressWarnings("rawtypes")
     public static final ConfigKey<List> RULES_WRITE_PROTECTED = ConfigKey.of("rules.write-protected-prefixes",
@@ -189,7 +184,7 @@ public final class NodeConfigKeys {
             ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD,
             TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS,
             METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, RANGE_SPLIT_KEYS, RANGE_SPLIT_BYTES, RANGE_CHECK_MS,
-            DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_LEDGERS, WAL_ANSWER_TIMEOUT_MS, WAL_MAX_BATCH,
+            DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_ANSWER_TIMEOUT_MS,
             WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
             RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
             RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT);

@@ -22,8 +22,7 @@ import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.Operation;
 import org.autodisk.node.rangelog.RangeLogs;
 import org.autodisk.node.rules.LoadReports;
-import org.autodisk.node.shipping.LogRecovery;
-import org.autodisk.node.shipping.WriteAheadLog;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.store.RangeUsage;
@@ -33,7 +32,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The data node: owns ranges and serves their streams (INSERT, SEARCH, DELETE, TRAVERSE) through its store and
- * write-ahead log, keeps backup copies of other data nodes' ranges (BACKUP_APPLY), reports its load and the size
+ * write-ahead log, keeps backup copies of other data nodes' ranges (LEDGER_APPLY), reports its load and the size
  * of its ranges to the rules, and splits the ranges they ask to split.
  */
 public final class DataRole implements NodeRole {
@@ -103,7 +102,8 @@ public final class DataRole implements NodeRole {
     }
 
     /**
-     * Builds the role on its storage: replays its log and starts shipping, and prepares its load reports.
+     * Builds the role on its storage: opens the log of its ranges (they recover and replay their ledgers) and
+     * prepares its load reports.
      *
      * @param r       where what it opens is registered for release
      * @param config  the node's configuration
@@ -112,7 +112,7 @@ public final class DataRole implements NodeRole {
      * @return the role
      */
     public static DataRole open(Resources r, NodeConfig config, NodeContext ctx, Storage storage) {
-        WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> recoverAndShip(config, ctx, storage.store()),
+        WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> openLog(config, ctx, storage.store()),
                 WriteAheadLog::close);
         LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
                 config.dataNodes(), ctx.peers(), ctx.rules()), LoadReports::close);
@@ -125,20 +125,9 @@ public final class DataRole implements NodeRole {
                 routeWait);
     }
 
-    private static WriteAheadLog recoverAndShip(NodeConfig config, NodeContext ctx, LocalStore store) {
+    private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store) {
         List<String> logNodes = config.logNodesOf(config.nodeId());
-        if (logNodes.isEmpty()) {
-            return WriteAheadLog.direct(store);
-        }
-        if (config.get(NodeConfigKeys.WAL_LEDGERS)) {
-            return openLedgers(config, ctx, store, logNodes);
-        }
-        long last = new LogRecovery(config.nodeId(), logNodes, ctx.peers(), store)
-                .run(Duration.ofMillis(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS)));
-        LOG.info("{}: shipping its write-ahead log to {} (default multiplicity {}, the rules may ask for more), "
-                + "next LSN {}", config.nodeId(), logNodes, config.get(NodeConfigKeys.WAL_MULTIPLICITY), last + 1);
-        return WriteAheadLog.shipping(config.nodeId(), logNodes, ctx.peers(), last + 1,
-                config.get(NodeConfigKeys.WAL_MAX_BATCH), store, ctx.metrics());
+        return logNodes.isEmpty() ? WriteAheadLog.direct(store) : openLedgers(config, ctx, store, logNodes);
     }
 
     private static WriteAheadLog openLedgers(NodeConfig config, NodeContext ctx, LocalStore store,
@@ -177,7 +166,6 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.SEARCH, new SearchHandler(serving))
                 .serve(Operation.DELETE, new DeleteHandler(serving))
                 .serve(Operation.TRAVERSE, new TraverseHandler(serving))
-                .serve(Operation.BACKUP_APPLY, new BackupApplyHandler(ctx.nodeId(), services.backups()))
                 .serve(Operation.LEDGER_APPLY, new LedgerApplyHandler(ctx.nodeId(), ctx.metadata(), services.store(),
                         services.backups()))
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),

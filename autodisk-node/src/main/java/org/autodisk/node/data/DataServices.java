@@ -1,7 +1,7 @@
 package org.autodisk.node.data;
 
 import org.autodisk.node.backup.BackupStores;
-import org.autodisk.node.shipping.WriteAheadLog;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 
 /**

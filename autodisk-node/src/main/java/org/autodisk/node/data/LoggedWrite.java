@@ -5,7 +5,7 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.peer.PeerException;
-import org.autodisk.node.shipping.WriteAheadLog;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.StoreException;
 import org.autodisk.rules.Decision;
 import org.slf4j.Logger;

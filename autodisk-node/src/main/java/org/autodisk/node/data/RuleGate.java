@@ -6,7 +6,7 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Request;
-import org.autodisk.node.shipping.WriteAheadLog;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.rules.Decision;
 import org.autodisk.rules.Evaluation;
 import org.autodisk.rules.RequestEvent;
@@ -79,7 +79,7 @@ final class RuleGate {
     }
 
     /**
-     * Checks the log multiplicity decided for a write against the log nodes this data node ships to.
+     * Checks the log multiplicity decided for a write against the log nodes this data node's ledgers go to.
      *
      * @param request  the write
      * @param decision its decision (handle locally)
@@ -93,7 +93,7 @@ final class RuleGate {
             return true;
         }
         request.replyError(Status.RULE_FAILED, "the rules gave key " + Keys.render(key) + " log multiplicity " + m
-                + ", but data node " + ctx.nodeId() + " ships to " + ships + " log node(s) " + wal.logNodes()
+                + ", but data node " + ctx.nodeId() + " logs to " + ships + " log node(s) " + wal.logNodes()
                 + " (1.." + ships + " possible; wal.multiplicity or rules.double-log-prefixes set how many)");
         return false;
     }

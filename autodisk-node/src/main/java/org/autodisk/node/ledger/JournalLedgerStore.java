@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import org.autodisk.node.wal.SegmentOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
-import org.autodisk.node.wal.SegmentOptions;
 
 /**
  * The segment files of a log node's journal, numbered from 0 in the order written. Only the newest is written, by

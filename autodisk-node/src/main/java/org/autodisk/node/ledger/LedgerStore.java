@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.autodisk.node.wal.SegmentOptions;
 
 /**
  * A log node's durable ledgers. It never accepts an entry that would leave a hole: an append continues the ledger

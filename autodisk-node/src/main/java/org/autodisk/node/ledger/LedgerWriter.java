@@ -69,6 +69,8 @@ public final class LedgerWriter {
     private final Map<String, Long> held = new HashMap<>();
     private final Map<String, Long> sent = new HashMap<>();
     private final Set<String> failed = new HashSet<>();
+    /** Log nodes replaced since the last acknowledgement: not taken back until an entry is acknowledged again. */
+    private final Set<String> replaced = new HashSet<>();
     private final Map<String, Integer> inFlight = new HashMap<>();
     private final Map<String, ArrayDeque<Long>> outstanding = new HashMap<>();
     private long appendsSent;
@@ -340,6 +342,7 @@ public final class LedgerWriter {
             lac++;
         }
         if (!acked.isEmpty()) {
+            replaced.clear();
             applier.accept(acked.stream().map(Pending::entry).toList());
             acked.forEach(p -> p.future().complete(p.entry()));
         }
@@ -380,7 +383,8 @@ public final class LedgerWriter {
         List<String> next = new ArrayList<>(ledger.lastFragment().ensemble());
         next.removeAll(failed);
         for (String candidate : logNodesUp.get()) {
-            if (next.size() < settings.multiplicity() && !next.contains(candidate) && !failed.contains(candidate)) {
+            if (next.size() < settings.multiplicity() && !next.contains(candidate) && !failed.contains(candidate)
+                    && !replaced.contains(candidate)) {
                 next.add(candidate);
             }
         }
@@ -407,6 +411,7 @@ public final class LedgerWriter {
         ledger = ledger.withFragment(new LedgerInfo.Fragment(first, next));
         LOG.info("{}: ledger {}: ensemble from entry {} is {} ({})", self, ledger.id(), first, next, why);
         List<String> failedMeanwhile = next.stream().filter(failed::contains).toList();
+        replaced.addAll(failed);
         failed.clear();
         state = State.OPEN;
         generation++;

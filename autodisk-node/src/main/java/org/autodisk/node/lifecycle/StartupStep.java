@@ -8,8 +8,6 @@ public enum StartupStep {
     STORE,
     /** Data node: open the backup copies. */
     BACKUPS,
-    /** Log node: open (and recover) the log store. */
-    LOG_STORE,
     /** Log node: open (and replay) the journal of ledgers. */
     LEDGER_JOURNAL,
     /** Start the network event loops. */
@@ -20,16 +18,14 @@ public enum StartupStep {
     PEERS,
     /** Start the metadata replica (Ratis) and, on a voter, propose the cluster's creation until it exists. */
     METADATA,
-    /** Data node: replay the log into the store, then ship to the log nodes. */
+    /** Data node: open the log of its ranges (each recovers and replays its ledgers, then opens its own). */
     WRITE_AHEAD_LOG,
     /** Data node: prepare the load reports for the rules. */
     LOAD_REPORTS,
     /** Data node: prepare the range checks that report range sizes to the split rules. */
     RANGE_CHECKS,
-    /** Log node: prepare the backup catch-up. */
+    /** Log node: prepare the backup catch-up from its ledgers. */
     CATCH_UP,
-    /** Log node: prepare the backup catch-up from ledgers. */
-    LEDGER_CATCH_UP,
     /** Bind the server socket. */
     SERVER,
     /** Bind the Prometheus endpoint (when {@code metrics.http-port} is set). */

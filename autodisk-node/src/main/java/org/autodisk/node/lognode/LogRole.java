@@ -2,12 +2,9 @@ package org.autodisk.node.lognode;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
-import org.autodisk.node.backup.CatchUp;
 import org.autodisk.node.backup.LedgerCatchUp;
 import org.autodisk.node.backup.LedgerCopies;
 import org.autodisk.node.config.ClusterMember;
@@ -21,13 +18,12 @@ import org.autodisk.node.ops.Handlers;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.Operation;
-import org.autodisk.node.wal.LogStore;
-import org.autodisk.node.wal.SegmentOptions;
+import org.autodisk.node.ledger.SegmentOptions;
 import org.autodisk.rules.BacklogReport;
 
 /**
- * The log node: keeps the write-ahead log of its data nodes (LOG_APPEND, LOG_READ) and catches their backup copies
- * up from it.
+ * The log node: holds the ledgers of the data nodes' ranges in its journal (LEDGER_APPEND, LEDGER_FENCE,
+ * LEDGER_READ) and catches their backup copies up from them.
  */
 public final class LogRole implements NodeRole {
 
@@ -35,7 +31,6 @@ public final class LogRole implements NodeRole {
 
     private final NodeContext ctx;
     private final LogServices services;
-    private final Set<String> streams = ConcurrentHashMap.newKeySet();
 
     private LogRole(NodeContext ctx, LogServices services) {
         this.ctx = ctx;
@@ -43,26 +38,16 @@ public final class LogRole implements NodeRole {
     }
 
     /**
-     * Opens (and recovers) the log store: the first step of a log node, before its network.
-     *
-     * @param r      where it is registered for release
-     * @param config the node's configuration
-     * @param given  a log store to use instead of the configured one, or {@code null}
-     * @return the open log store
-     */
-    public static LogStore openLog(Resources r, NodeConfig config, LogStore given) {
-        return r.open(StartupStep.LOG_STORE, () -> given != null ? given : open(config), LogStore::close);
-    }
-
-    /**
      * Opens (and replays) the journal of ledgers, under {@code <data dir>/journal}; in memory with the memory engine.
      *
      * @param r      where it is registered for release
      * @param config the node's configuration
+     * @param given  a ledger store to use instead of the configured one, or {@code null}
      * @return the open ledger store
      */
-    public static LedgerStore openLedgers(Resources r, NodeConfig config) {
-        return r.open(StartupStep.LEDGER_JOURNAL, () -> openJournal(config), LedgerStore::close);
+    public static LedgerStore openLedgers(Resources r, NodeConfig config, LedgerStore given) {
+        return r.open(StartupStep.LEDGER_JOURNAL, () -> given != null ? given : openJournal(config),
+                LedgerStore::close);
     }
 
     private static LedgerStore openJournal(NodeConfig config) {
@@ -82,46 +67,26 @@ public final class LogRole implements NodeRole {
                 .withPreallocateBytes(config.get(NodeConfigKeys.WAL_PREALLOCATE_BYTES));
     }
 
-    private static LogStore open(NodeConfig config) {
-        if ("memory".equals(config.get(NodeConfigKeys.STORE_ENGINE))) {
-            return LogStore.inMemory();
-        }
-        return LogStore.segments(config.dataDir().resolve("wal"), config.nodeId(), segmentOptions(config));
-    }
-
     /**
-     * Builds the role on its open log store.
+     * Builds the role on its open journal of ledgers.
      *
-     * @param r      where what it opens is registered for release
-     * @param config the node's configuration
-     * @param ctx    what every node has
-     * @param log    the log store from {@link #openLog}
+     * @param r       where what it opens is registered for release
+     * @param ctx     what every node has
      * @param ledgers the journal of ledgers from {@link #openLedgers}
      * @return the role
      */
-    public static LogRole open(Resources r, NodeConfig config, NodeContext ctx, LogStore log, LedgerStore ledgers) {
-        CatchUp catchUp = r.open(StartupStep.CATCH_UP, () -> new CatchUp(ctx.nodeId(), log, ctx.peers(),
-                ctx.metadata()::current, ctx.logNodesOf(), (stream, backups, lag, idleMs) -> ctx.rules()
-                        .catchUpRequested(new BacklogReport(stream, backups, lag, idleMs)), ctx.metrics()),
-                CatchUp::close);
+    public static LogRole open(Resources r, NodeContext ctx, LedgerStore ledgers) {
         LogNodeLedgers held = new LogNodeLedgers(ledgers);
-        LedgerCatchUp ledgerCatchUp = r.open(StartupStep.LEDGER_CATCH_UP, () -> new LedgerCatchUp(ctx.nodeId(), held,
+        LedgerCatchUp ledgerCatchUp = r.open(StartupStep.CATCH_UP, () -> new LedgerCatchUp(ctx.nodeId(), held,
                 new LedgerCopies(ctx.nodeId(), ctx.peers(), held), ctx.metadata()::current,
                 (range, backups, lag, idleMs) -> ctx.rules().catchUpRequested(new BacklogReport(range, backups, lag,
                         idleMs)), ctx.metrics()), LedgerCatchUp::close);
-        LogRole role = new LogRole(ctx, new LogServices(log, catchUp, held, ledgerCatchUp));
+        LogRole role = new LogRole(ctx, new LogServices(held, ledgerCatchUp));
         role.registerMetrics();
         return role;
     }
 
     private void registerMetrics() {
-        LogStore log = services.log();
-        ctx.metrics().functionCounter(MetricNames.LOG_RECORDS, "records made durable", log,
-                l -> l.stats().records());
-        ctx.metrics().functionCounter(MetricNames.LOG_FSYNCS, "fsyncs of the log", log, l -> l.stats().fsyncs());
-        ctx.metrics().gauge(MetricNames.LOG_RECORDS_PER_FSYNC, "records per fsync since start",
-                () -> log.stats().recordsPerFsync());
-        log.streams().forEach(this::streamSeen);
         LedgerStore ledgers = services.ledgers().store();
         ctx.metrics().functionCounter(MetricNames.LEDGER_ENTRIES, "ledger entries made durable in the journal",
                 ledgers, l -> l.stats().entries());
@@ -131,17 +96,10 @@ public final class LogRole implements NodeRole {
                 () -> ledgers.stats().entriesPerSync());
     }
 
-    private void streamSeen(String stream) {
-        if (streams.add(stream)) {
-            ctx.metrics().streamGauge(MetricNames.LOG_LAST_LSN, "the last LSN of the stream held here",
-                    stream, () -> services.log().lastLsn(stream));
-        }
-    }
-
     /**
      * Returns the log node's services.
      *
-     * @return log store and catch-up
+     * @return the ledgers it holds and its catch-up of backups
      */
     public LogServices services() {
         return services;
@@ -154,10 +112,7 @@ public final class LogRole implements NodeRole {
 
     @Override
     public void register(Handlers handlers) {
-        handlers.serve(Operation.LOG_APPEND, new LogAppendHandler(ctx.nodeId(), services, this::streamSeen),
-                        Handlers.Mode.INLINE)
-                .serve(Operation.LOG_READ, new LogReadHandler(services.log(), ctx.maxResponseBytes()))
-                .serve(Operation.LEDGER_APPEND, new LedgerAppendHandler(ctx.nodeId(), services.ledgers()),
+        handlers.serve(Operation.LEDGER_APPEND, new LedgerAppendHandler(ctx.nodeId(), services.ledgers()),
                         Handlers.Mode.INLINE)
                 .serve(Operation.LEDGER_FENCE, new LedgerFenceHandler(ctx.nodeId(), services.ledgers()),
                         Handlers.Mode.INLINE)
@@ -171,13 +126,13 @@ public final class LogRole implements NodeRole {
 
     @Override
     public String describe() {
-        return "keeps the log of " + (services.log().streams().isEmpty() ? "no data node yet"
-                : String.join(", ", services.log().streams()));
+        LedgerStore.Stats stats = services.ledgers().store().stats();
+        return "holds the data nodes' ledgers in its journal (" + stats.entries() + " entries in " + stats.syncs()
+                + " fsyncs since start)";
     }
 
     @Override
     public void start(Supplier<NodeStatus> self) {
         services.catchUp().start(CATCH_UP_PERIOD_MS);
-        services.ledgerCatchUp().start(CATCH_UP_PERIOD_MS);
     }
 }

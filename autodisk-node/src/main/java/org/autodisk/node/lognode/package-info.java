@@ -1,2 +1,2 @@
-/** The log node: its log store and backup catch-up, and the log operations it serves. */
+/** The log node: its journal of ledgers, the ledger operations it serves and backup catch-up from them. */
 package org.autodisk.node.lognode;

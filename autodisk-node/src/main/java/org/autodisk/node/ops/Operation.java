@@ -34,18 +34,12 @@ public enum Operation {
     NODE_INFO(PeerOp.NODE_INFO.code(), null),
     /** One phase of a rules reload. */
     RULES_PHASE(PeerOp.RULES_PHASE.code(), null),
-    /** Make log records durable. */
-    LOG_APPEND(PeerOp.LOG_APPEND.code(), Role.LOG),
-    /** Read log records. */
-    LOG_READ(PeerOp.LOG_READ.code(), Role.LOG),
     /** Make entries of a ledger durable. */
     LEDGER_APPEND(PeerOp.LEDGER_APPEND.code(), Role.LOG),
     /** Fence a ledger. */
     LEDGER_FENCE(PeerOp.LEDGER_FENCE.code(), Role.LOG),
     /** Read entries of a ledger. */
     LEDGER_READ(PeerOp.LEDGER_READ.code(), Role.LOG),
-    /** Apply log records to a backup copy. */
-    BACKUP_APPLY(PeerOp.BACKUP_APPLY.code(), Role.DATA),
     /** Apply entries of a ledger to a backup copy, or say how far a store holds a ledger. */
     LEDGER_APPLY(PeerOp.LEDGER_APPLY.code(), Role.DATA);
 

@@ -17,7 +17,7 @@ import org.autodisk.node.wire.PeerOp;
  * thread it only checks the frame - version, operation, whether the caller may send it, whether this node's role
  * serves it - and enqueues; a full queue is answered OVERLOADED at once. On a worker it records the queue wait and
  * runs the operation's handler; any failure becomes an error reply. A handler registered {@link Handlers.Mode#INLINE}
- * runs on the calling thread instead (LOG_APPEND: it keeps one data node's appends in arrival order).
+ * runs on the calling thread instead (LEDGER_APPEND: it keeps one writer's appends in arrival order).
  */
 public final class RequestDispatcher {
 

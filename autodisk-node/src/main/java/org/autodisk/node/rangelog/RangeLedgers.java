@@ -21,7 +21,6 @@ import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.peer.PeerException;
-import org.autodisk.node.shipping.WriteAheadLog;
 
 /**
  * {@link WriteAheadLog} as ledgers: one {@link RangeSlot} per range this node owns, kept in step with the committed

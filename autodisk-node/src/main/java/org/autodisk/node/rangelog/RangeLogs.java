@@ -12,7 +12,6 @@ import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
-import org.autodisk.node.shipping.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -14,7 +14,6 @@ import org.autodisk.core.protocol.TraverseResult;
 final class InMemoryStore implements LocalStore {
 
     private final ConcurrentSkipListMap<byte[], byte[]> map = new ConcurrentSkipListMap<>(Keys.ORDER);
-    private long appliedLsn;
     private final Map<Long, Long> ledgers = new java.util.HashMap<>();
 
     @Override
@@ -89,13 +88,6 @@ final class InMemoryStore implements LocalStore {
     }
 
     @Override
-    public synchronized boolean apply(LogRecord record) {
-        boolean changed = record.op() == LogRecord.PUT ? put(record.key(), record.value()) : delete(record.key());
-        appliedLsn = record.lsn();
-        return changed;
-    }
-
-    @Override
     public synchronized boolean[] applyLedger(long ledgerId, List<LogRecord> entries) {
         long done = ledgers.getOrDefault(ledgerId, 0L);
         boolean[] changed = new boolean[entries.size()];
@@ -119,16 +111,6 @@ final class InMemoryStore implements LocalStore {
     @Override
     public long durableEntry(long ledgerId) {
         return 0;
-    }
-
-    @Override
-    public synchronized void markApplied(long lsn) {
-        appliedLsn = Math.max(appliedLsn, lsn);
-    }
-
-    @Override
-    public synchronized long appliedLsn() {
-        return appliedLsn;
     }
 
     @Override

@@ -48,41 +48,6 @@ public interface LocalStore extends AutoCloseable {
     boolean delete(byte[] key);
 
     /**
-     * Applies a write-ahead-log record and stores its LSN as the applied LSN, atomically with the change.
-     * Records are applied in LSN order.
-     *
-     * @param record the record
-     * @return for a PUT whether the stream was created, for a DELETE whether it existed
-     */
-    boolean apply(LogRecord record);
-
-    /**
-     * Applies records in LSN order, as {@link #apply} one by one would, possibly in one atomic write.
-     *
-     * @param records records in LSN order
-     * @return for each record what {@link #apply} would have returned for it
-     */
-    default boolean[] applyAll(java.util.List<LogRecord> records) {
-        boolean[] changed = new boolean[records.size()];
-        for (int i = 0; i < changed.length; i++) {
-            changed[i] = apply(records.get(i));
-        }
-        return changed;
-    }
-
-    /**
-     * As {@link #applyAll}, but without waiting: a store that would have to wait first (a RocksDB write stall while
-     * memtables are flushed) applies nothing and returns {@code null}, and the caller applies later where waiting is
-     * allowed. Network threads use it.
-     *
-     * @param records records in LSN order
-     * @return as {@link #applyAll}, or {@code null} if nothing was applied
-     */
-    default boolean[] tryApplyAll(java.util.List<LogRecord> records) {
-        return applyAll(records);
-    }
-
-    /**
      * Applies entries of one ledger in id order, skipping every entry at or below the ledger's applied entry (a
      * replay that overlaps what was applied changes nothing), and stores the ledger's applied entry in the same
      * atomic write.
@@ -103,38 +68,14 @@ public interface LocalStore extends AutoCloseable {
     long appliedEntry(long ledgerId);
 
     /**
-     * Returns the last entry of a ledger whose change survives a crash of this process (see {@link #durableLsn()}).
+     * Returns the last entry of a ledger whose change survives a crash of this process: the applied entry when the
+     * store journals its own writes, else the applied entry of its last flush. Log nodes may drop entries up to it.
      *
      * @param ledgerId the ledger
      * @return the entry id, at most {@link #appliedEntry}
      */
     default long durableEntry(long ledgerId) {
         return appliedEntry(ledgerId);
-    }
-
-    /**
-     * Records that everything up to an LSN is applied, for logs of which this store holds only some records
-     * (a backup copy of some of another node's ranges).
-     *
-     * @param lsn the LSN; ignored if not above the applied LSN
-     */
-    void markApplied(long lsn);
-
-    /**
-     * Returns the LSN of the last record applied, as stored with the data.
-     *
-     * @return the LSN, 0 if no record was ever applied
-     */
-    long appliedLsn();
-
-    /**
-     * Returns the highest LSN whose change survives a crash of this process: the applied LSN when the store
-     * journals its own writes, else the applied LSN of its last flush. A log node may drop records up to it.
-     *
-     * @return the LSN, at most {@link #appliedLsn()}
-     */
-    default long durableLsn() {
-        return appliedLsn();
     }
 
     /**

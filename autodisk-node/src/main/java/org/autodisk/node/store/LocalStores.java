@@ -22,9 +22,9 @@ public final class LocalStores {
 
     /**
      * Opens (creating if needed) a RocksDB store whose own write-ahead log is off: for a data node whose log
-     * nodes hold every change. The applied LSN is flushed atomically with the data (atomic flush over both column
-     * families), {@link LocalStore#durableLsn()} is the applied LSN of the last flush, and after a crash the node
-     * replays everything after it from a log node.
+     * nodes hold every change. Each ledger's applied entry is flushed atomically with the data (atomic flush over
+     * both column families), {@link LocalStore#durableEntry} is the applied entry of the last flush, and after a
+     * crash the node's ranges replay everything after it from their ledgers.
      *
      * @param dir the data directory
      * @return the store

@@ -28,7 +28,6 @@ import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
-import org.rocksdb.Status;
 import org.rocksdb.WriteBatch;
 import org.rocksdb.WriteOptions;
 import org.slf4j.LoggerFactory;
@@ -36,12 +35,12 @@ import org.slf4j.LoggerFactory;
 /**
  * A {@link LocalStore} in RocksDB. RocksDB's default bytewise comparator is unsigned lexicographic order, the
  * order of AutoDisk keys. The exact stream count is computed at open and kept up to date under per-key locks.
- * Write-ahead-log records are applied in a write batch together with the applied LSN, kept in the
+ * Ledger entries are applied in a write batch together with their ledger's applied entry, kept in the
  * {@code meta} column family.
  *
  * <p>Without RocksDB's own WAL (a data node whose log nodes hold every change), both column families flush
- * atomically, so what survives a crash is the data up to the applied LSN of the last flush, which a flush
- * listener reads back from the persisted tier as the {@link #durableLsn()}; the log replays the rest.
+ * atomically, so what survives a crash is the data up to each ledger's applied entry of the last flush, which a
+ * flush listener reads back from the persisted tier as its {@link #durableEntry}; the ledgers replay the rest.
  */
 final class RocksDbStore implements LocalStore {
 
@@ -50,19 +49,15 @@ final class RocksDbStore implements LocalStore {
     }
 
     private static final byte[] META_FAMILY = "meta".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] APPLIED_LSN = "applied-lsn".getBytes(StandardCharsets.US_ASCII);
 
     private final Path dir;
     private final DBOptions options;
     private final ColumnFamilyOptions familyOptions;
     private final WriteOptions writeOptions;
-    private final WriteOptions noWaitOptions;
     private final RocksDB db;
     private final List<ColumnFamilyHandle> families;
     private final Object applyLock = new Object();
-    private volatile long appliedLsn;
     private final boolean journal;
-    private volatile long durableLsn;
     private final KeyLocks locks = new KeyLocks();
     private final AtomicLong count = new AtomicLong();
     private final LedgerPositions positions = new LedgerPositions();
@@ -76,7 +71,6 @@ final class RocksDbStore implements LocalStore {
         this.options = options;
         this.familyOptions = familyOptions;
         this.writeOptions = writeOptions;
-        this.noWaitOptions = new WriteOptions(writeOptions).setNoSlowdown(true);
         this.families = new ArrayList<>();
         this.db = RocksDB.open(options, dir.toString(), List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
@@ -96,8 +90,6 @@ final class RocksDbStore implements LocalStore {
             Files.createDirectories(dir);
             RocksDbStore store = new RocksDbStore(dir, options, familyOptions, writeOptions);
             store.count.set(store.countAll());
-            store.appliedLsn = store.readAppliedLsn(null);
-            store.durableLsn = store.appliedLsn;
             store.positions.opened(LedgerPositions.readStored(store.db, store.meta()));
             flushes.attach(store::flushed);
             return store;
@@ -186,64 +178,6 @@ final class RocksDbStore implements LocalStore {
         }
     }
 
-    @Override
-    public boolean apply(LogRecord record) {
-        synchronized (applyLock) {
-            ReentrantLock lock = locks.lockFor(record.key());
-            try (WriteBatch batch = new WriteBatch()) {
-                boolean existed = db.keyExists(record.key());
-                if (record.op() == LogRecord.PUT) {
-                    batch.put(record.key(), record.value());
-                } else if (existed) {
-                    batch.delete(record.key());
-                }
-                batch.put(meta(), APPLIED_LSN, ByteBuffer.allocate(8).putLong(record.lsn()).array());
-                db.write(writeOptions, batch);
-                count.addAndGet(record.op() == LogRecord.PUT ? (existed ? 0 : 1) : (existed ? -1 : 0));
-                appliedLsn = record.lsn();
-                return record.op() == LogRecord.PUT ? !existed : existed;
-            } catch (RocksDBException e) {
-                throw failure("apply of LSN " + record.lsn(), e);
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    @Override
-    public boolean[] applyAll(List<LogRecord> records) {
-        return applyAll(records, writeOptions);
-    }
-
-    @Override
-    public boolean[] tryApplyAll(List<LogRecord> records) {
-        return applyAll(records, noWaitOptions);
-    }
-
-    private boolean[] applyAll(List<LogRecord> records, WriteOptions options) {
-        boolean[] changed = new boolean[records.size()];
-        if (records.isEmpty()) {
-            return changed;
-        }
-        synchronized (applyLock) {
-            try (WriteBatch batch = new WriteBatch()) {
-                long delta = stage(batch, records, changed);
-                long last = records.get(records.size() - 1).lsn();
-                batch.put(meta(), APPLIED_LSN, ByteBuffer.allocate(8).putLong(last).array());
-                db.write(options, batch);
-                count.addAndGet(delta);
-                appliedLsn = last;
-                return changed;
-            } catch (RocksDBException e) {
-                if (options == noWaitOptions && e.getStatus() != null
-                        && e.getStatus().getCode() == Status.Code.Incomplete) {
-                    return null;
-                }
-                throw failure("apply of LSNs up to " + records.get(records.size() - 1).lsn(), e);
-            }
-        }
-    }
-
     /** Puts the changes of records (in order) into a batch; returns how the stream count changes. */
     private long stage(WriteBatch batch, List<LogRecord> records, boolean[] changed) throws RocksDBException {
         Map<ByteBuffer, Boolean> exists = new HashMap<>();
@@ -300,31 +234,6 @@ final class RocksDbStore implements LocalStore {
         return journal ? positions.applied(ledgerId) : positions.durable(ledgerId);
     }
 
-    @Override
-    public void markApplied(long lsn) {
-        synchronized (applyLock) {
-            if (lsn <= appliedLsn) {
-                return;
-            }
-            try {
-                db.put(meta(), writeOptions, APPLIED_LSN, ByteBuffer.allocate(8).putLong(lsn).array());
-                appliedLsn = lsn;
-            } catch (RocksDBException e) {
-                throw failure("mark applied " + lsn, e);
-            }
-        }
-    }
-
-    @Override
-    public long appliedLsn() {
-        return appliedLsn;
-    }
-
-    @Override
-    public long durableLsn() {
-        return journal ? appliedLsn : durableLsn;
-    }
-
     /**
      * After a flush (on a RocksDB thread, also while the store closes): what table files hold survives a crash now.
      * Reads only while the store is not released: a read through a released handle would crash the process.
@@ -333,22 +242,12 @@ final class RocksDbStore implements LocalStore {
         synchronized (closeLock) {
             try (ReadOptions persisted = new ReadOptions().setReadTier(ReadTier.PERSISTED_TIER)) {
                 if (!released) {
-                    durableLsn = Math.max(durableLsn, readAppliedLsn(persisted));
                     positions.durable(positions.readPersisted(db, meta(), persisted));
                 }
             } catch (RuntimeException e) {
                 LoggerFactory.getLogger(RocksDbStore.class).warn("{}: cannot read what the flush made durable: {}",
                         dir, e.toString());
             }
-        }
-    }
-
-    private long readAppliedLsn(ReadOptions ro) {
-        try {
-            byte[] v = ro == null ? db.get(meta(), APPLIED_LSN) : db.get(meta(), ro, APPLIED_LSN);
-            return v == null ? 0 : ByteBuffer.wrap(v).getLong();
-        } catch (RocksDBException e) {
-            throw failure("read of the applied LSN", e);
         }
     }
 
@@ -437,7 +336,6 @@ final class RocksDbStore implements LocalStore {
         families.forEach(ColumnFamilyHandle::close);
         db.close();
         writeOptions.close();
-        noWaitOptions.close();
         familyOptions.close();
         options.close();
     }

@@ -7,7 +7,7 @@ import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 
 /**
- * One write-ahead-log record: what a data node ships to its log nodes before it applies and acknowledges a
+ * One write-ahead-log record: what a data node writes to its range's ledger before it applies and acknowledges a
  * change. Encoded as {@code i32 rangeId, i64 epoch, i64 lsn, u8 op, key (u16 length), value (i32 length)}
  * followed by an {@code i32} CRC32C of those bytes; decoding verifies the CRC.
  *

@@ -10,12 +10,8 @@ import org.autodisk.core.protocol.Opcode;
 public enum PeerOp {
     /** One node's own facts (role, stream count, metrics); used to build STATUS and the load reports. */
     NODE_INFO(Opcode.FIRST_PEER_CODE),
-    /** Data node to log node: make these write-ahead-log records durable ({@link LogBatch}). */
-    LOG_APPEND(Opcode.FIRST_PEER_CODE + 1),
-    /** To a log node: read a data node's log records from an LSN ({@link LogReadRequest}). */
-    LOG_READ(Opcode.FIRST_PEER_CODE + 2),
-    /** Log node to a backup data node: apply these records to its backup copy ({@link BackupApplyRequest}). */
-    BACKUP_APPLY(Opcode.FIRST_PEER_CODE + 3),
+    // FIRST_PEER_CODE + 1 to + 3 were LOG_APPEND, LOG_READ and BACKUP_APPLY of the log stream that ledgers replaced;
+    // they are not reused, so a node of that version gets "unknown operation" rather than a misread frame.
     /** One phase of a cluster-wide rules reload: prepare, commit or abort ({@link RulesPhase}). */
     RULES_PHASE(Opcode.FIRST_PEER_CODE + 4),
     /** The second frame of a node handshake: the connecting node's proof ({@link NodeAuth}). */

@@ -4,16 +4,16 @@ import org.autodisk.core.protocol.BodyReader;
 import org.autodisk.core.protocol.BodyWriter;
 import org.autodisk.core.protocol.Status;
 
-/** Builds and parses the node-to-node response payloads that carry LSNs. */
+/** Builds and parses the node-to-node response payloads that carry entry ids of a ledger. */
 public final class PeerResponses {
 
     private PeerResponses() {
     }
 
     /**
-     * A success carrying one LSN (LOG_APPEND: the stream's last durable LSN).
+     * A success carrying one entry id (LEDGER_APPEND, LEDGER_FENCE: the ledger's last entry held there).
      *
-     * @param lsn the LSN
+     * @param lsn the entry id
      * @return body bytes
      */
     public static byte[] lsnResult(long lsn) {
@@ -21,21 +21,21 @@ public final class PeerResponses {
     }
 
     /**
-     * Parses an LSN result.
+     * Parses a result of {@link #lsnResult}.
      *
      * @param body an OK response body
-     * @return the LSN
+     * @return the entry id
      */
     public static long parseLsn(byte[] body) {
         return new BodyReader(body, 1, body.length).i64("lsn");
     }
 
     /**
-     * A success carrying two LSNs (BACKUP_APPLY: the LSN the backup copy is applied through, and the one it holds
+     * A success carrying two entry ids (LEDGER_APPLY: the entry the store is applied through, and the one it holds
      * durably through).
      *
-     * @param first  the first LSN
-     * @param second the second LSN
+     * @param first  the first entry id
+     * @param second the second entry id
      * @return the body
      */
     public static byte[] lsnPair(long first, long second) {
@@ -46,7 +46,7 @@ public final class PeerResponses {
      * Parses a result of {@link #lsnPair}.
      *
      * @param body an OK response body
-     * @return the two LSNs, in order
+     * @return the two entry ids, in order
      */
     public static long[] parseLsnPair(byte[] body) {
         BodyReader r = new BodyReader(body, 1, body.length);

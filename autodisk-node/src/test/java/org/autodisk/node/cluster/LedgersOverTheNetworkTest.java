@@ -47,8 +47,11 @@ import org.junit.jupiter.api.io.TempDir;
 class LedgersOverTheNetworkTest {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(3);
-    /** The data node does not write its ranges' ledgers itself: the tests write them by hand. */
-    private static final Map<String, Object> HAND_WRITTEN = Map.of("wal.ledgers", false);
+    /** The tests write ledgers by hand for the range of d3 (node 2), stopped first, through d1's peer channel. */
+    private static final Map<String, Object> HAND_WRITTEN = Map.of();
+    private static final int D3 = 2;
+    private static final int L1 = 3;
+    private static final int L2 = 4;
 
     @TempDir
     Path dir;
@@ -63,12 +66,13 @@ class LedgersOverTheNetworkTest {
 
     @Test
     void aLedgerIsWrittenToBothLogNodesLosesOneFencesDurablyAndReadsBackAfterRestarts() {
-        try (MiniCluster c = MiniCluster.start(1, 2, dir, HAND_WRITTEN)) {
+        try (MiniCluster c = MiniCluster.start(3, 2, dir, HAND_WRITTEN)) {
+            c.stopNode(D3);
             Metadata meta = c.node(0).metadata();
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
             AtomicInteger appends = new AtomicInteger();
             LedgerPeers counted = counting(peers, appends);
-            LedgerInfo ledger = open(meta, List.of("l1", "l2"));
+            LedgerInfo ledger = open(meta, peers, List.of("l1", "l2"));
             AtomicReference<List<String>> up = new AtomicReference<>(List.of("l1", "l2"));
             List<LedgerEntry> applied = new ArrayList<>();
             LedgerWriter writer = new LedgerWriter("d1", ledger, meta, counted, timer,
@@ -83,7 +87,7 @@ class LedgersOverTheNetworkTest {
                         .as("held by " + node).containsExactlyElementsOf(applied);
             }
 
-            c.stopNode(2);
+            c.stopNode(L2);
             up.set(List.of("l1"));
             addAll(writer, 301, 310);
             LedgerInfo changed = meta.current().ledger(ledger.id());
@@ -96,9 +100,9 @@ class LedgersOverTheNetworkTest {
                     .cause().isInstanceOfSatisfying(LedgerException.class, e -> assertThat(e.kind())
                             .isEqualTo(LedgerException.Kind.OUTCOME_UNKNOWN));
 
-            c.stopNode(1);
-            c.startNode(1);
-            c.startNode(2);
+            c.stopNode(L1);
+            c.startNode(L1);
+            c.startNode(L2);
             assertThat(new LedgerReader(peers).read(closed, 1, 310).join()).hasSize(310)
                     .extracting(LedgerEntry::entryId).containsExactlyElementsOf(ids(1, 310));
             assertThatThrownBy(() -> peers.append("l1", ledger.id(), 301, false, 310, List.of(entry(ledger, 311)))
@@ -114,9 +118,10 @@ class LedgersOverTheNetworkTest {
 
     @Test
     void aGapIsRefusedAndABadBodyIsAnsweredMalformedWithoutChangingTheLedger() {
-        try (MiniCluster c = MiniCluster.start(2, 1, null, HAND_WRITTEN)) {
+        try (MiniCluster c = MiniCluster.start(3, 1, null, HAND_WRITTEN)) {
+            c.stopNode(D3);
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
-            LedgerInfo ledger = open(c.node(0).metadata(), List.of("l1"));
+            LedgerInfo ledger = open(c.node(0).metadata(), peers, List.of("l1"));
             assertThat(peers.append("l1", ledger.id(), 1, false, 0, List.of(entry(ledger, 1))).join()).isEqualTo(1);
             assertThatThrownBy(() -> peers.append("l1", ledger.id(), 1, false, 1, List.of(entry(ledger, 3))).join())
                     .cause().isInstanceOfSatisfying(LedgerException.class, e -> assertThat(e.kind())
@@ -131,17 +136,18 @@ class LedgersOverTheNetworkTest {
             byte[] toData = c.node(0).peers().send("d2", PeerOp.LEDGER_READ.request(
                     new org.autodisk.node.wire.LedgerReadRequest(ledger.id(), 1, 1).encode())).join().body();
             assertThat(Responses.status(toData)).isEqualTo(Status.WRONG_ROLE);
-            assertThat(c.node(2).log().ledgers().store().lastEntry(ledger.id())).isEqualTo(1);
+            assertThat(c.node(L1).log().ledgers().store().lastEntry(ledger.id())).isEqualTo(1);
         }
     }
 
     @Test
     void appendsSentWhileTheConnectionIsBeingMadeArriveInTheOrderTheyWereSent() {
-        try (MiniCluster c = MiniCluster.start(1, 1, null, HAND_WRITTEN)) {
+        try (MiniCluster c = MiniCluster.start(3, 1, null, HAND_WRITTEN)) {
+            c.stopNode(D3);
             LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
-            LedgerInfo ledger = open(c.node(0).metadata(), List.of("l1"));
-            c.stopNode(1);
-            c.startNode(1);
+            LedgerInfo ledger = open(c.node(0).metadata(), peers, List.of("l1"));
+            c.stopNode(L1);
+            c.startNode(L1);
             List<CompletableFuture<Long>> answers = new ArrayList<>();
             for (int i = 1; i <= 100; i++) {
                 answers.add(peers.append("l1", ledger.id(), 1, false, 0, List.of(entry(ledger, i))));
@@ -173,9 +179,13 @@ class LedgersOverTheNetworkTest {
         };
     }
 
-    private static LedgerInfo open(Metadata meta, List<String> ensemble) {
-        RangeDescriptor range = meta.current().rangeOf(new byte[0]);
-        CommandResult r = meta.submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), "d1", ensemble), TIMEOUT)
+    /** Opens a ledger of d3's range as a new writer would: after recovering and closing the one d3 left open. */
+    private LedgerInfo open(Metadata meta, LedgerPeers peers, List<String> ensemble) {
+        RangeDescriptor range = meta.current().ranges().stream().filter(r -> r.owner().equals("d3")).findFirst()
+                .orElseThrow();
+        meta.current().ledgersOf(range).stream().filter(l -> l.state() == LedgerState.OPEN)
+                .forEach(l -> new LedgerRecovery("d1", meta, peers, timer, TIMEOUT).recover(l.id()).join());
+        CommandResult r = meta.submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), "d3", ensemble), TIMEOUT)
                 .join();
         assertThat(r.applied()).as(r.refusal()).isTrue();
         return meta.current().ledger(r.ledgerId());

@@ -19,13 +19,10 @@ import org.autodisk.node.AutoDiskNode;
 import org.autodisk.node.MiniCluster;
 import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.store.LocalStore;
-import org.autodisk.node.wal.LogStore;
-import org.autodisk.node.wire.BackupApplyRequest;
 import org.autodisk.node.wire.LedgerAppendRequest;
+import org.autodisk.node.wire.LedgerApplyRequest;
 import org.autodisk.node.wire.LedgerReadRequest;
 import org.autodisk.node.wire.LedgerWire;
-import org.autodisk.node.wire.LogBatch;
-import org.autodisk.node.wire.LogReadRequest;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.node.wire.NodeAuth;
 import org.autodisk.node.wire.PeerOp;
@@ -62,19 +59,16 @@ class PeerBoundaryTest {
 
     /** Bodies that a node would act on if it came from a node: records into d1's log, a page into a backup. */
     private static Map<PeerOp, byte[]> validBodies() {
-        LogRecord forged = new LogRecord(0, 1, 1_000_000, LogRecord.PUT, bytes("forged"), bytes("evil"));
         Map<PeerOp, byte[]> bodies = new LinkedHashMap<>();
         bodies.put(PeerOp.NODE_INFO, new byte[0]);
-        bodies.put(PeerOp.LOG_APPEND, new LogBatch("d1", List.of(forged), 0).encode());
-        bodies.put(PeerOp.LOG_READ, new LogReadRequest("d1", 1, 100).encode());
-        bodies.put(PeerOp.BACKUP_APPLY, new BackupApplyRequest(1, new LogBatch("d1", List.of(
-                new LogRecord(0, 1, 1, LogRecord.PUT, bytes("forged"), bytes("evil"))), 1_000_000)).encode());
         bodies.put(PeerOp.RULES_PHASE, new RulesPhase(RulesPhase.Phase.COMMIT, 1).encode());
         bodies.put(PeerOp.NODE_AUTH, NodeAuth.nonce());
         bodies.put(PeerOp.LEDGER_APPEND, new LedgerAppendRequest(1, 1, false, 0, List.of(
                 new LogRecord(0, 1, 1, LogRecord.PUT, bytes("forged"), bytes("evil")))).encode());
         bodies.put(PeerOp.LEDGER_FENCE, LedgerWire.fence(1));
         bodies.put(PeerOp.LEDGER_READ, new LedgerReadRequest(1, 1, 100).encode());
+        bodies.put(PeerOp.LEDGER_APPLY, new LedgerApplyRequest(1, 1, false, List.of(
+                new LogRecord(0, 1, 1, LogRecord.PUT, bytes("forged"), bytes("evil")))).encode());
         return bodies;
     }
 
@@ -126,20 +120,14 @@ class PeerBoundaryTest {
         for (int i = 0; i < 2; i++) {
             AutoDiskNode n = cluster.node(i);
             b.append(n.id()).append(" store ").append(contents(n.store())).append('\n');
-            n.backups().all().entrySet().stream().filter(e -> e.getValue().appliedLsn() > 0
+            n.backups().all().entrySet().stream().filter(e -> e.getValue().appliedEntry(1) > 0
                     || e.getValue().count() > 0).forEach(e -> b.append(n.id()).append(" backup of ").append(e.getKey())
-                    .append(" applied ").append(e.getValue().appliedLsn()).append(' ').append(contents(e.getValue()))
+                    .append(" applied ").append(e.getValue().appliedEntry(1)).append(' ').append(contents(e.getValue()))
                     .append('\n'));
         }
         LedgerStore ledgers = cluster.node(2).log().ledgers().store();
         b.append("l1 ledger 1 last ").append(ledgers.lastEntry(1)).append(" fenced ").append(ledgers.fenced(1))
                 .append('\n');
-        LogStore log = cluster.node(2).logStore();
-        for (String stream : log.streams()) {
-            b.append("l1 log ").append(stream).append(" last ").append(log.lastLsn(stream)).append(' ');
-            log.read(stream, 0, 100_000, Long.MAX_VALUE).forEach(r -> b.append(r.lsn()).append(','));
-            b.append('\n');
-        }
         return b.toString();
     }
 

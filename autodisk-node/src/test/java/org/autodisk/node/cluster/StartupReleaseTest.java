@@ -26,8 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StartupReleaseTest {
 
-    private static final Set<StartupStep> LOG_ONLY = EnumSet.of(StartupStep.LOG_STORE, StartupStep.LEDGER_JOURNAL,
-            StartupStep.CATCH_UP, StartupStep.LEDGER_CATCH_UP);
+    private static final Set<StartupStep> LOG_ONLY = EnumSet.of(StartupStep.LEDGER_JOURNAL,
+            StartupStep.CATCH_UP);
     private static final Set<StartupStep> DATA_ONLY = EnumSet.of(StartupStep.STORE, StartupStep.BACKUPS,
             StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS);
 

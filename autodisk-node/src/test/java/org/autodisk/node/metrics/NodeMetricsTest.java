@@ -13,21 +13,21 @@ class NodeMetricsTest {
     @Test
     void theSnapshotReadsEveryMeterOfTheRegistry() {
         NodeMetrics m = new NodeMetrics("d7");
-        AtomicLong lastLsn = new AtomicLong(41);
-        m.gauge(MetricNames.WAL_LAST_LSN, "last lsn", lastLsn::get);
+        AtomicLong entries = new AtomicLong(41);
+        m.gauge(MetricNames.LEDGER_ENTRIES_PER_SYNC, "entries per sync", entries::get);
         m.streamGauge(MetricNames.BACKUP_LAG, "lag", "d2", () -> 5);
         m.streamGauge(MetricNames.BACKUP_LAG, "lag", "d3", () -> 0);
         m.queueWait(2_000_000);
         m.queueWait(4_000_000);
         m.forwarded();
         m.alert();
-        lastLsn.set(42);
+        entries.set(42);
 
         assertThat(m.snapshot())
                 .containsEntry(MetricNames.REQUESTS, 2.0)
                 .containsEntry(MetricNames.FORWARDED, 1.0)
                 .containsEntry(MetricNames.RULE_ALERTS, 1.0)
-                .containsEntry(MetricNames.WAL_LAST_LSN, 42.0)
+                .containsEntry(MetricNames.LEDGER_ENTRIES_PER_SYNC, 42.0)
                 .containsEntry(MetricNames.perStream(MetricNames.BACKUP_LAG, "d2"), 5.0)
                 .containsEntry(MetricNames.perStream(MetricNames.BACKUP_LAG, "d3"), 0.0)
                 .containsKeys(MetricNames.p50(MetricNames.QUEUE_WAIT), MetricNames.p99(MetricNames.QUEUE_WAIT),

@@ -13,9 +13,10 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.core.protocol.TraverseRequest;
 import org.autodisk.node.InMemoryCluster;
-import org.autodisk.node.wire.BackupApplyRequest;
-import org.autodisk.node.wire.LogBatch;
-import org.autodisk.node.wire.LogReadRequest;
+import org.autodisk.node.wire.LedgerAppendRequest;
+import org.autodisk.node.wire.LedgerApplyRequest;
+import org.autodisk.node.wire.LedgerReadRequest;
+import org.autodisk.node.wire.LedgerWire;
 import org.autodisk.node.wire.PeerOp;
 import org.junit.jupiter.api.Test;
 
@@ -38,10 +39,9 @@ class RolesTest {
                 assertThat(Responses.errorMessage(reply.body())).isEqualTo("node l1 is a log node and does not serve "
                         + f.op() + "; the data nodes do: d1 (127.0.0.1:20001), d2 (127.0.0.1:20002)");
             }
-            Frame backup = PeerOp.BACKUP_APPLY.request(new BackupApplyRequest(0, new LogBatch("d1", List.of(), 0))
-                    .encode());
+            Frame backup = PeerOp.LEDGER_APPLY.request(LedgerApplyRequest.question(1, false).encode());
             assertThat(Responses.errorMessage(c.call(2, backup, Caller.NODE).join().body()))
-                    .startsWith("node l1 is a log node and does not serve BACKUP_APPLY");
+                    .startsWith("node l1 is a log node and does not serve LEDGER_APPLY");
             assertThat(c.node(1).store().count()).isZero();
         }
     }
@@ -49,9 +49,10 @@ class RolesTest {
     @Test
     void aDataNodeServesNoLogOperationAndSaysWhichNodesDo() throws Exception {
         try (InMemoryCluster c = new InMemoryCluster(2, 1, Map.of())) {
-            Frame append = PeerOp.LOG_APPEND.request(new LogBatch("d2", List.of(), 0).encode());
-            Frame read = PeerOp.LOG_READ.request(new LogReadRequest("d2", 1, 10).encode());
-            for (Frame f : List.of(append, read)) {
+            Frame append = PeerOp.LEDGER_APPEND.request(new LedgerAppendRequest(1, 1, false, 0, List.of()).encode());
+            Frame fence = PeerOp.LEDGER_FENCE.request(LedgerWire.fence(1));
+            Frame read = PeerOp.LEDGER_READ.request(new LedgerReadRequest(1, 1, 10).encode());
+            for (Frame f : List.of(append, fence, read)) {
                 Frame reply = c.call(0, f, Caller.NODE).join();
                 assertThat(Responses.status(reply.body())).isEqualTo(Status.WRONG_ROLE);
                 assertThat(Responses.errorMessage(reply.body())).isEqualTo("node d1 is a data node and does not serve "
@@ -76,8 +77,8 @@ class RolesTest {
     void aNodeHasOnlyTheServicesOfItsRole() throws Exception {
         try (InMemoryCluster c = new InMemoryCluster(1, 1, Map.of())) {
             assertThat(c.node(0).store()).isNotNull();
-            assertThatThrownBy(() -> c.node(0).logStore()).isInstanceOf(IllegalStateException.class)
-                    .hasMessage("node d1 is a data node: it keeps no log store");
+            assertThatThrownBy(() -> c.node(0).log()).isInstanceOf(IllegalStateException.class)
+                    .hasMessage("node d1 is a data node: it holds no ledgers");
             assertThatThrownBy(() -> c.node(1).store()).isInstanceOf(IllegalStateException.class)
                     .hasMessage("node l1 is a log node: it has no store, write-ahead log or backup copies");
         }

@@ -30,14 +30,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Data nodes that log each range as ledgers (wal.ledgers): writes are acknowledged through the range's ledger on its
+ * Data nodes that log each range as ledgers: writes are acknowledged through the range's ledger on its
  * log nodes; a restarted owner whose store lost everything recovers its unclosed ledger and replays it before it
  * serves; a log node lost with m=2 changes the ensemble; a split closes the range's ledger and both halves open their
  * own; a store that fails to apply halts the range until it recovered, and the write comes back from the log.
  */
 class RangeLedgersTest {
 
-    private static final Map<String, Object> LEDGERS = Map.of("wal.ledgers", true, "wal.multiplicity", 2,
+    private static final Map<String, Object> LEDGERS = Map.of("wal.multiplicity", 2,
             "wal.answer-timeout-ms", 1000, "metadata.request-timeout-ms", 3000);
 
     /** Keys of d1's range (the first third of the key space with three data nodes). */

@@ -18,6 +18,8 @@ import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.InMemoryCluster;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,22 +82,26 @@ class RulesInRequestPathTest {
     }
 
     @Test
-    void doubleLogKeysWaitForBothLogNodesOtherKeysForOne() throws Exception {
+    void withDoubleLogPrefixesTheNodesLedgersWaitForBothLogNodes() throws Exception {
         RuleFiles.example(dir, "double-log.drl");
         try (InMemoryCluster c = new InMemoryCluster(2, 2, withRules(Map.of("rules.double-log-prefixes", "log2/",
-                "wal.catch-up-idle-ms", 3_600_000, "wal.ledgers", false)))) {
+                "wal.catch-up-idle-ms", 3_600_000)))) {
             assertThat(c.node(0).wal().logNodes()).containsExactly("l1", "l2");
-            c.peers(0).holdAnswers("l2", true);
             assertThat(status(insert(c, 1, "plain", 1))).isEqualTo(Status.OK);
+            LedgerInfo ledger = c.node(0).metadata().current().ledgers().stream().filter(l -> l.writer().equals("d1")
+                    && l.state() == LedgerState.OPEN).findFirst().orElseThrow();
+            assertThat(ledger.lastFragment().ensemble()).containsExactly("l1", "l2");
+            c.peers(0).holdAnswers("l2", true);
             CompletableFuture<Frame> doubled = insertAsync(c, 1, "log2/ledger", 2);
-            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> c.node(2).logStore().lastLsn("d1") == 2);
+            Awaitility.await().atMost(Duration.ofSeconds(10))
+                    .until(() -> c.node(2).log().ledgers().store().lastEntry(ledger.id()) == 2);
             Awaitility.await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5))
                     .until(() -> !doubled.isDone());
             assertThat(c.node(0).store().get(key("log2/ledger"))).isNull();
 
             c.peers(0).holdAnswers("l2", false);
             assertThat(status(doubled.join())).isEqualTo(Status.OK);
-            assertThat(c.node(3).logStore().read("d1", 2, 1, 1 << 20)).singleElement()
+            assertThat(c.node(3).log().ledgers().read(ledger.id(), 2, 1)).singleElement()
                     .satisfies(r -> assertThat(r.key()).isEqualTo(key("log2/ledger")));
             assertThat(c.node(0).store().get(key("log2/ledger"))).containsExactly(2);
         }
@@ -153,7 +159,7 @@ class RulesInRequestPathTest {
             Frame ins = insert(c, 1, "k", 1);
             assertThat(status(ins)).isEqualTo(Status.RULE_FAILED);
             assertThat(Responses.errorMessage(ins.body())).contains("log multiplicity 2")
-                    .contains("ships to 1 log node(s) [l1]");
+                    .contains("logs to 1 log node(s) [l1]");
             Frame del = delete(c, 1, "k");
             assertThat(status(del)).isEqualTo(Status.RULE_FAILED);
             assertThat(Responses.errorMessage(del.body())).contains("no rule decided the request for key k on node d1");

@@ -50,26 +50,6 @@ public abstract class ForwardingStore implements LocalStore {
     }
 
     @Override
-    public boolean apply(LogRecord record) {
-        return inner.apply(record);
-    }
-
-    @Override
-    public boolean[] applyAll(List<LogRecord> records) {
-        return inner.applyAll(records);
-    }
-
-    @Override
-    public boolean[] tryApplyAll(List<LogRecord> records) {
-        return inner.tryApplyAll(records);
-    }
-
-    @Override
-    public void markApplied(long lsn) {
-        inner.markApplied(lsn);
-    }
-
-    @Override
     public boolean[] applyLedger(long ledgerId, List<LogRecord> entries) {
         return inner.applyLedger(ledgerId, entries);
     }
@@ -82,16 +62,6 @@ public abstract class ForwardingStore implements LocalStore {
     @Override
     public long durableEntry(long ledgerId) {
         return inner.durableEntry(ledgerId);
-    }
-
-    @Override
-    public long appliedLsn() {
-        return inner.appliedLsn();
-    }
-
-    @Override
-    public long durableLsn() {
-        return inner.durableLsn();
     }
 
     @Override

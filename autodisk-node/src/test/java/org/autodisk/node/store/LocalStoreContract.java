@@ -81,17 +81,18 @@ abstract class LocalStoreContract {
     }
 
     @Test
-    void applyChangesDataAndRecordsTheAppliedLsn() {
-        assertThat(store.appliedLsn()).isZero();
-        assertThat(store.apply(new LogRecord(0, 1, 5, LogRecord.PUT, k("a"), k("1")))).isTrue();
-        assertThat(store.apply(new LogRecord(0, 1, 6, LogRecord.PUT, k("a"), k("2")))).isFalse();
-        assertThat(store.apply(new LogRecord(0, 1, 7, LogRecord.DELETE, k("b"), new byte[0]))).isFalse();
-        assertThat(store.apply(new LogRecord(0, 1, 8, LogRecord.PUT, k("b"), k("3")))).isTrue();
-        assertThat(store.apply(new LogRecord(0, 1, 9, LogRecord.DELETE, k("b"), new byte[0]))).isTrue();
+    void applyingALedgerChangesDataAndRecordsItsAppliedEntry() {
+        assertThat(store.appliedEntry(2)).isZero();
+        assertThat(store.applyLedger(2, List.of(new LogRecord(0, 1, 1, LogRecord.PUT, k("a"), k("1")),
+                new LogRecord(0, 1, 2, LogRecord.PUT, k("a"), k("2")),
+                new LogRecord(0, 1, 3, LogRecord.DELETE, k("b"), new byte[0]),
+                new LogRecord(0, 1, 4, LogRecord.PUT, k("b"), k("3")),
+                new LogRecord(0, 1, 5, LogRecord.DELETE, k("b"), new byte[0])))).containsExactly(true, false, false,
+                        true, true);
         assertThat(store.get(k("a"))).isEqualTo(k("2"));
         assertThat(store.get(k("b"))).isNull();
         assertThat(store.count()).isEqualTo(1);
-        assertThat(store.appliedLsn()).isEqualTo(9);
+        assertThat(store.appliedEntry(2)).isEqualTo(5);
     }
 
     @Test

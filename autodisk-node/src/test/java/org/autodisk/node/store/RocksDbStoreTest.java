@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.List;
 import org.autodisk.core.Keys;
 import org.autodisk.node.wire.LogRecord;
 import org.junit.jupiter.api.Test;
@@ -25,11 +26,11 @@ class RocksDbStoreTest extends LocalStoreContract {
             store.put(Keys.utf8("key-" + i), Keys.utf8("value-" + i));
         }
         store.delete(Keys.utf8("key-7"));
-        store.apply(new LogRecord(0, 1, 77, LogRecord.PUT, Keys.utf8("key-logged"), Keys.utf8("x")));
+        store.applyLedger(4, List.of(new LogRecord(0, 1, 77, LogRecord.PUT, Keys.utf8("key-logged"), Keys.utf8("x"))));
         store.close();
         store = open();
         assertThat(store.count()).isEqualTo(500);
-        assertThat(store.appliedLsn()).isEqualTo(77);
+        assertThat(store.appliedEntry(4)).isEqualTo(77);
         assertThat(store.get(Keys.utf8("key-42"))).isEqualTo(Keys.utf8("value-42"));
         assertThat(store.get(Keys.utf8("key-7"))).isNull();
     }

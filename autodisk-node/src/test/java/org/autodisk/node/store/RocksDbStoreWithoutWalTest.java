@@ -23,26 +23,6 @@ class RocksDbStoreWithoutWalTest extends LocalStoreContract {
     }
 
     @Test
-    void aCrashKeepsExactlyWhatTheLastFlushHeldAndTheDurableLsnSaysSo() {
-        store.applyAll(records(1, 100));
-        assertThat(store.durableLsn()).as("nothing flushed yet").isZero();
-        ((RocksDbStore) store).flush();
-        await().until(store::durableLsn, lsn -> lsn == 100);
-        store.applyAll(records(101, 150));
-        assertThat(store.appliedLsn()).isEqualTo(150);
-        assertThat(store.durableLsn()).isEqualTo(100);
-
-        ((RocksDbStore) store).closeWithoutFlush();
-        store = open();
-
-        assertThat(store.appliedLsn()).isEqualTo(100);
-        assertThat(store.durableLsn()).isEqualTo(100);
-        assertThat(store.count()).isEqualTo(100);
-        assertThat(store.get(key(100))).isEqualTo(value(100));
-        assertThat(store.get(key(101))).as("after the flush: to be replayed from the log").isNull();
-    }
-
-    @Test
     void aCrashKeepsEachLedgersPositionOfTheLastFlush() {
         store.applyLedger(7, records(1, 60));
         store.applyLedger(9, records(1, 10));
@@ -68,21 +48,21 @@ class RocksDbStoreWithoutWalTest extends LocalStoreContract {
     void withItsOwnWalTheStoreKeepsEveryApplyAcrossACrash() {
         store.close();
         store = LocalStores.rocksDb(dir.resolve("journaled"), false);
-        store.applyAll(records(1, 150));
-        assertThat(store.durableLsn()).isEqualTo(150);
+        store.applyLedger(3, records(1, 150));
+        assertThat(store.durableEntry(3)).isEqualTo(150);
         ((RocksDbStore) store).closeWithoutFlush();
         store = LocalStores.rocksDb(dir.resolve("journaled"), false);
-        assertThat(store.appliedLsn()).isEqualTo(150);
+        assertThat(store.appliedEntry(3)).isEqualTo(150);
         assertThat(store.count()).isEqualTo(150);
     }
 
     @Test
     void aGracefulCloseFlushesEverything() {
-        store.applyAll(records(1, 40));
+        store.applyLedger(3, records(1, 40));
         store.close();
         store = open();
-        assertThat(store.appliedLsn()).isEqualTo(40);
-        assertThat(store.durableLsn()).isEqualTo(40);
+        assertThat(store.appliedEntry(3)).isEqualTo(40);
+        assertThat(store.durableEntry(3)).isEqualTo(40);
         assertThat(store.get(key(40))).isEqualTo(value(40));
     }
 

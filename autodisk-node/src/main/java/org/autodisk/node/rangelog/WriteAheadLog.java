@@ -1,17 +1,15 @@
-package org.autodisk.node.shipping;
+package org.autodisk.node.rangelog;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.autodisk.node.wire.LogRecord;
-import org.autodisk.node.metrics.NodeMetrics;
-import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.store.LocalStore;
 
 /**
- * A data node's write-ahead log: every change gets the next LSN and is shipped to all of the node's log
- * nodes; only once as many of them as its multiplicity asks made it durable is it applied to the store (by one
- * apply thread, in LSN order, every record that became durable meanwhile in one atomic write) and handed back.
+ * A data node's write-ahead log: every change of a range goes into the range's open ledger on its log nodes; once
+ * the ledger's ack quorum holds it and every entry before it, it is applied to the store (on the node's apply thread,
+ * in entry order) and handed back. Without log nodes, changes go straight to the store ({@link #direct}).
  */
 public interface WriteAheadLog extends AutoCloseable {
 
@@ -23,11 +21,12 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param op        {@link LogRecord#PUT} or {@link LogRecord#DELETE}
      * @param key       the key
      * @param value     the value (empty for DELETE)
-     * @param multiplicity how many of the log nodes must hold the record (1..{@link #logNodes()} size); it goes
-     *                  to all of them
-     * @param onApplied called on the apply thread once the record is durable on the required log nodes and
-     *                  applied to the store
-     * @param onFailure called if it could not be made durable (then it is not applied) or the store failed
+     * @param multiplicity how many log nodes the rules ask to hold the record: at most the ledgers' ack quorum
+     *                  ({@link #logNodes()} size); more is refused, since every entry of a ledger has the same copies
+     * @param onApplied called on the apply thread once the record is durable on the ack quorum (with every entry
+     *                  before it) and applied to the store
+     * @param onFailure called if it was not made durable (NODE_UNAVAILABLE: it was never written), if that cannot
+     *                  be known (OUTCOME_UNKNOWN: recovery settles it) or if the store failed
      */
     void log(int rangeId, long epoch, int op, byte[] key, byte[] value, int multiplicity,
             Consumer<Applied> onApplied, Consumer<RuntimeException> onFailure);
@@ -35,7 +34,7 @@ public interface WriteAheadLog extends AutoCloseable {
     /**
      * A change made durable and applied.
      *
-     * @param record       the record, with its LSN
+     * @param record       the record, with its entry id in the range's ledger (0 without log nodes)
      * @param changed      for a PUT whether the stream was created, for a DELETE whether it existed
      * @param durableNanos {@link System#nanoTime()} when it became durable (its store write began)
      */
@@ -43,7 +42,7 @@ public interface WriteAheadLog extends AutoCloseable {
     }
 
     /**
-     * Returns the log nodes this data node ships to.
+     * Returns the log nodes this data node logs to first (any other log node may stand in for one that fails).
      *
      * @return their ids; empty in a cluster without log nodes
      */
@@ -82,26 +81,8 @@ public interface WriteAheadLog extends AutoCloseable {
     void close();
 
     /**
-     * Creates the shipping write-ahead log.
-     *
-     * @param selfId       this data node (its stream name at the log nodes)
-     * @param logNodes     the log nodes to ship to, in preference order
-     * @param peers        the peer channel
-     * @param nextLsn      the first LSN to assign
-     * @param maxBatch     most records per LOG_APPEND frame
-     * @param store        the data node's store: durable records are applied to it, and its applied LSN is
-     *                     reported to the log nodes for truncation
-     * @param metrics      where its figures are registered (last LSN, records, batches, degraded, inline applies)
-     * @return the log
-     */
-    static WriteAheadLog shipping(String selfId, List<String> logNodes, PeerChannel peers, long nextLsn,
-            int maxBatch, LocalStore store, NodeMetrics metrics) {
-        return new LogShipping(selfId, logNodes, peers, nextLsn, maxBatch, store, metrics);
-    }
-
-    /**
      * Creates the log of a data node in a cluster without log nodes: every change is applied to the store at once,
-     * on the calling thread (RocksDB's own WAL makes it durable), and has no LSN.
+     * on the calling thread (RocksDB's own WAL makes it durable), and has no entry id.
      *
      * @param store the store
      * @return the log

@@ -1,4 +1,4 @@
-package org.autodisk.node.shipping;
+package org.autodisk.node.rangelog;
 
 import java.util.List;
 import java.util.function.Consumer;

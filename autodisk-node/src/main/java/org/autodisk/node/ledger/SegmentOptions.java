@@ -1,11 +1,11 @@
-package org.autodisk.node.wal;
+package org.autodisk.node.ledger;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Options of the segment-file log store.
+ * Options of the journal's segment files.
  *
  * @param segmentBytes a segment file is rolled when the next record would take it past this size (a record
  *                     larger than this gets a segment of its own); 1 KiB .. 1 GiB

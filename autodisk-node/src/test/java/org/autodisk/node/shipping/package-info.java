@@ -1,2 +1,0 @@
-/** Tests of the data node's log shipping. */
-package org.autodisk.node.shipping;

@@ -1,9 +1,0 @@
-package org.autodisk.node.wal;
-
-class InMemoryLogStoreTest extends LogStoreContract {
-
-    @Override
-    protected LogStore open() {
-        return LogStore.inMemory();
-    }
-}
