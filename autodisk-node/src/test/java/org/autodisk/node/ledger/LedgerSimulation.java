@@ -10,6 +10,7 @@ import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.Member;
 import org.autodisk.node.meta.MemberState;
+import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
@@ -17,32 +18,45 @@ import org.autodisk.node.meta.RangeState;
 /**
  * One seeded schedule of the log protocol (after Kafka's raft simulation tests): an owner writing a range through
  * ledgers on three log nodes, its backup caught up from them, and random faults - crashes and restarts of the log
- * nodes, the owner and the backup; lost answers; disk errors; lost metadata answers - then a quiet end where
- * everything is restarted and the owner recovers once more. {@link #run} returns what broke an invariant, or nothing.
+ * nodes, the owner and the backup; lost requests and answers; delayed answers; disk errors and stalled fsyncs; a
+ * store that fails to apply; lost metadata answers - then a quiet end where everything is restarted and the owner
+ * recovers once more. {@link #run} returns what broke an invariant, or nothing.
+ * The named scenarios ({@code LedgerScenariosTest}) script their faults on the same world instead, then check the
+ * same invariants ({@link #check}, {@link #settleAndCheck}).
  */
 final class LedgerSimulation {
 
     private final long seed;
     private final int multiplicity;
     private final SimWorld world;
-    private final SimOwner owner;
+    private SimOwner owner;
     private final SimBackup backup;
     private final Map<String, SimOwner.Outcome> told = new HashMap<>();
     private final List<String> written = new ArrayList<>();
-    String outcomes = "";
 
     LedgerSimulation(long seed, int multiplicity) {
+        this(seed, multiplicity, List.of("l1", "l2", "l3"));
+    }
+
+    /**
+     * A world with some of the log nodes l1, l2, l3 (in memory; a scenario may add others before the owner starts).
+     *
+     * @param seed         the seed of the world's random source (link delays, and the faults of {@link #run})
+     * @param multiplicity log nodes per entry
+     * @param logNodes     the log nodes
+     */
+    LedgerSimulation(long seed, int multiplicity, List<String> logNodes) {
         this.seed = seed;
         this.multiplicity = multiplicity;
         this.world = new SimWorld(seed, initialState());
-        for (String id : List.of("l1", "l2", "l3")) {
+        for (String id : logNodes) {
             world.addLogNode(id);
         }
         this.owner = new SimOwner(world, multiplicity);
         this.backup = new SimBackup(world);
     }
 
-    private static MetaState initialState() {
+    static MetaState initialState() {
         List<Member> members = List.of(new Member("d1", "data", "d1:1", MemberState.UP),
                 new Member("d2", "data", "d2:1", MemberState.UP), new Member("l1", "log", "l1:1", MemberState.UP),
                 new Member("l2", "log", "l2:1", MemberState.UP), new Member("l3", "log", "l3:1", MemberState.UP));
@@ -58,6 +72,56 @@ final class LedgerSimulation {
 
     SimOwner owner() {
         return owner;
+    }
+
+    SimBackup backup() {
+        return backup;
+    }
+
+    SimWorld.SimLogNode logNode(String id) {
+        return world.logNode(id);
+    }
+
+    /** What the client of a write was told; {@code null} while it was told nothing. */
+    SimOwner.Outcome told(String key) {
+        return told.get(key);
+    }
+
+    /** How many writes were told each outcome. */
+    Map<SimOwner.Outcome, Long> outcomeCounts() {
+        Map<SimOwner.Outcome, Long> counts = new java.util.EnumMap<>(SimOwner.Outcome.class);
+        told.values().forEach(o -> counts.merge(o, 1L, Long::sum));
+        return counts;
+    }
+
+    int writes() {
+        return written.size();
+    }
+
+    /** Lets the scripted clock run for a while. */
+    void runFor(long millis) {
+        world.runUntil(world.now() + millis);
+    }
+
+    /**
+     * Moves the range to another data node (epoch + 1; the old owner becomes its backup): the new owner recovers
+     * the old owner's ledger once started. The old owner is not stopped: it goes on as a zombie writer until it
+     * finds its ledger fenced, and is retired when it looks at the metadata again.
+     *
+     * @param newOwner the data node that owns the range from now on
+     * @return the old owner
+     */
+    SimOwner handOver(String newOwner) {
+        RangeDescriptor r = world.state().range(0);
+        world.metadataFor(() -> true).submit(new MetaCommand.ChangeRange(r.id(), r.epoch(), r.generation(),
+                newOwner, List.of(r.owner()), RangeState.SERVING), SimOwner.TIMEOUT);
+        runFor(10);
+        if (!world.state().range(0).owner().equals(newOwner)) {
+            throw new IllegalStateException("the range did not move to " + newOwner + ": " + world.state().range(0));
+        }
+        SimOwner old = owner;
+        owner = new SimOwner(world, multiplicity, newOwner);
+        return old;
     }
 
     /**
@@ -83,12 +147,31 @@ final class LedgerSimulation {
     }
 
     void write(String key) {
+        write(owner, key);
+    }
+
+    /** Writes a key through a given owner (a zombie, say); its value is {@code "v-" + key}. */
+    void write(SimOwner via, String key) {
         written.add(key);
-        owner.write(key, "v-" + key, outcome -> told.put(key, outcome));
+        via.write(key, "v-" + key, outcome -> told.put(key, outcome));
+    }
+
+    /**
+     * Catches the backup up, then checks the invariants now (without settling first; the recovered log is that of
+     * the closed ledgers, so writes acknowledged in the open ledger are checked once it was recovered).
+     *
+     * @return what broke, or {@code null}
+     */
+    String check() {
+        backup.catchUp();
+        if (!world.violations.isEmpty()) {
+            return "seed " + seed + ": " + world.violations.get(0);
+        }
+        return new SimChecks(seed, world, told, written).check(owner.data, backup.data);
     }
 
     private void injectFault() {
-        int what = world.random.nextInt(10);
+        int what = world.random.nextInt(13);
         List<String> ids = List.of("l1", "l2", "l3");
         SimWorld.SimLogNode node = world.logNodes.get(ids.get(world.random.nextInt(3)));
         switch (what) {
@@ -109,17 +192,35 @@ final class LedgerSimulation {
             case 4 -> backup.crash();
             case 5, 6 -> owner.flush();
             case 7 -> backup.flush();
+            case 10 -> {
+                world.delayLink(node.id, SimOwner.ID, 20 + world.random.nextInt(130));
+                world.schedule(10 + world.random.nextInt(100), () -> world.delayLink(node.id, SimOwner.ID, 0));
+            }
+            case 11 -> {
+                node.store.stall();
+                boolean fails = world.random.nextBoolean();
+                world.schedule(5 + world.random.nextInt(60), () -> node.store.release(fails));
+            }
+            case 12 -> owner.failNextApply();
             default -> backup.catchUp();
         }
         owner.restartIfStopped();
     }
 
-    private String settleAndCheck() {
+    /**
+     * Ends a schedule: no more faults, every log node restarted, the owner restarted (it recovers once more), the
+     * backup caught up; then checks the invariants.
+     *
+     * @return what broke, or {@code null}
+     */
+    String settleAndCheck() {
         world.responseLoss = 0;
         world.requestLoss = 0;
         world.metadataResultLoss = 0;
+        world.calm();
         world.logNodes.values().forEach(n -> {
             n.store.failWrites(false);
+            n.store.release(false);
             if (!n.up) {
                 n.restart();
             }
@@ -131,14 +232,7 @@ final class LedgerSimulation {
         if (!owner.serving) {
             return "seed " + seed + ": the owner did not serve again after everything came back";
         }
-        backup.catchUp();
-        outcomes = told.values().stream().collect(java.util.stream.Collectors.groupingBy(o -> o,
-                java.util.TreeMap::new, java.util.stream.Collectors.counting())).toString() + " of " + written.size()
-                + " writes, " + world.state().ledgers().size() + " ledgers";
-        if (!world.violations.isEmpty()) {
-            return "seed " + seed + ": " + world.violations.get(0);
-        }
-        return new SimChecks(seed, world, told, written).check(owner.data, backup.data);
+        return check();
     }
 
     /** Every ledger's entries as the log nodes hold them, for the checks. */

@@ -7,8 +7,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Seeded schedules of the ledger protocol with faults; a failure prints the seed, and
- * {@code new LedgerSimulation(seed, m).run(ms)} replays it exactly.
+ * Seeded schedules of the ledger protocol with random faults, a bounded number in CI (more with
+ * {@code -Dautodisk.sim.seeds=N}); a failure prints the seed, and {@code ./autodisk bench log-sim --schedules 1
+ * --seed S --multiplicity M} (or {@code LedgerSimulations.run(S, M, 1500)}) replays it exactly. The named scenarios
+ * are in {@link LedgerScenariosTest} and {@link LedgerFencingScenariosTest}.
  */
 class LedgerSimulationTest {
 
@@ -27,13 +29,16 @@ class LedgerSimulationTest {
     private static List<String> runSeeds(int multiplicity) {
         List<String> failures = new ArrayList<>();
         for (long seed = 1; seed <= SEEDS; seed++) {
-            LedgerSimulation sim = new LedgerSimulation(seed * 7919 + multiplicity, multiplicity);
-            String problem = sim.run(1500);
+            LedgerSimulations.Schedule s = LedgerSimulations.run(seed * 7919 + multiplicity, multiplicity,
+                    LedgerSimulations.DEFAULT_FAULTY_MILLIS);
             if (seed <= 3) {
-                System.out.println("m=" + multiplicity + " seed " + seed + ": " + sim.outcomes);
+                System.out.println("m=" + multiplicity + " seed " + s.seed() + ": " + s.acknowledged()
+                        + " acknowledged, " + s.unknown() + " unknown, " + s.definitelyFailed() + " failed of "
+                        + s.writes() + " writes");
             }
-            if (problem != null) {
-                failures.add(problem);
+            if (s.failed()) {
+                failures.add(s.problem() + " (replay: ./autodisk bench log-sim --schedules 1 --seed " + s.seed()
+                        + " --multiplicity " + multiplicity + ")");
             }
         }
         return failures;

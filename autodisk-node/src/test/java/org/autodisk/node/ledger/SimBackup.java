@@ -11,7 +11,7 @@ import org.autodisk.node.wire.LogRecord;
  * The range's backup copy, caught up from the log nodes (the seed's Rule_5): ledger by ledger in id order, each only
  * up to what is settled (a closed ledger's last entry, or the last entry its writer reported acknowledged), never
  * past an entry no log node of its fragment holds, and never into a later ledger before the earlier one is closed and
- * applied. A crash loses what it had not flushed.
+ * applied; it never marks itself applied past an entry it did not receive. A crash loses what it had not flushed.
  */
 final class SimBackup {
 
@@ -35,6 +35,11 @@ final class SimBackup {
         flushedApplied = new HashMap<>(applied);
     }
 
+    /** The last entry of a ledger applied to the copy. */
+    long applied(long ledgerId) {
+        return applied.getOrDefault(ledgerId, 0L);
+    }
+
     void catchUp() {
         for (LedgerInfo l : world.state().ledgersOf(world.state().range(0))) {
             long bound = l.state() == LedgerState.CLOSED ? l.lastEntry() : confirmed(l);
@@ -42,6 +47,11 @@ final class SimBackup {
             while (next <= bound) {
                 LedgerEntry e = find(l, next);
                 if (e == null) {
+                    return;
+                }
+                if (e.entryId() != next) {
+                    world.violations.add("the backup was handed " + e + " for entry " + next + " of ledger " + l.id()
+                            + ": it would mark itself applied past an entry it never received");
                     return;
                 }
                 apply(e);

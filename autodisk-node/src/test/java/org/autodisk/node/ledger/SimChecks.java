@@ -6,10 +6,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Set;
+import java.util.TreeMap;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.wire.LogRecord;
 
-/** The invariants every schedule must keep, checked once it has settled. */
+/**
+ * The invariants every schedule must keep, checked once it has settled (a scenario may check them on the way too):
+ * no entry id carries two contents; no closed ledger has a hole, nor any log node's copy of a fragment; at most one
+ * ledger of the range is open; every acknowledged write is in the recovered log and no write reported failed is on
+ * any log node; the owner's store and the backup equal the recovered log (so every OUTCOME_UNKNOWN write is settled
+ * the same everywhere). Checked as they happen (in {@link SimWorld#violations}): an acknowledged entry is held by
+ * every log node of its fragment; the owner and the backup never apply an entry past one they did not apply.
+ */
 final class SimChecks {
 
     private final long seed;
@@ -29,16 +37,20 @@ final class SimChecks {
         if (problem == null) {
             problem = noHoles();
         }
+        if (problem == null) {
+            problem = noHoleOnALogNode();
+        }
         if (problem != null) {
             return "seed " + seed + ": " + problem;
         }
         Map<String, String> log = settledLog();
+        Set<String> held = keysHeld();
         for (String key : written) {
             SimOwner.Outcome o = told.getOrDefault(key, SimOwner.Outcome.UNKNOWN);
             if (o == SimOwner.Outcome.ACKNOWLEDGED && !("v-" + key).equals(log.get(key))) {
                 return "seed " + seed + ": acknowledged write " + key + " is not in the recovered log";
             }
-            if (o == SimOwner.Outcome.FAILED && anywhere(key)) {
+            if (o == SimOwner.Outcome.FAILED && held.contains(key)) {
                 return "seed " + seed + ": write " + key + " was reported failed but a log node holds it";
             }
         }
@@ -81,6 +93,32 @@ final class SimChecks {
         return open > 1 ? open + " ledgers of one range are open" : null;
     }
 
+    /**
+     * Every log node of a fragment holds, of the fragment's entries in the closed ledger, a run from the fragment's
+     * first entry on (or none): no log node's copy has a hole either.
+     */
+    private String noHoleOnALogNode() {
+        Map<String, Map<Long, NavigableMap<Long, LedgerEntry>>> held = new HashMap<>();
+        world.logNodes.forEach((id, n) -> held.put(id, n.store.contents()));
+        for (LedgerInfo l : world.state().ledgers()) {
+            List<LedgerInfo.Fragment> fragments = l.fragments();
+            for (int i = 0; LedgerSimulation.closed(l) && i < fragments.size(); i++) {
+                long first = fragments.get(i).firstEntry();
+                long end = Math.min(l.lastEntry(), i + 1 < fragments.size() ? fragments.get(i + 1).firstEntry() - 1
+                        : l.lastEntry());
+                for (String node : end < first ? List.<String>of() : fragments.get(i).ensemble()) {
+                    NavigableMap<Long, LedgerEntry> all = held.get(node).getOrDefault(l.id(), new TreeMap<>());
+                    NavigableMap<Long, LedgerEntry> run = all.subMap(first, true, end, true);
+                    if (!run.isEmpty() && run.lastKey() - first + 1 != run.size()) {
+                        return "log node " + node + " holds entries " + run.keySet() + " of the fragment from entry "
+                                + first + " of closed " + l + ": a hole";
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
     private boolean heldInFragment(LedgerInfo l, long entry) {
         for (String node : l.fragmentOf(entry).ensemble()) {
             NavigableMap<Long, LedgerEntry> held = world.logNodes.get(node).store.contents().get(l.id());
@@ -111,15 +149,12 @@ final class SimChecks {
         return out;
     }
 
-    private boolean anywhere(String key) {
-        for (NavigableMap<Long, LedgerEntry> entries : LedgerSimulation.union(world).values()) {
-            for (LedgerEntry e : entries.values()) {
-                if (new String(e.key()).equals(key)) {
-                    return true;
-                }
-            }
-        }
-        return false;
+    /** The keys of every entry any log node holds. */
+    private Set<String> keysHeld() {
+        Set<String> keys = new HashSet<>();
+        LedgerSimulation.union(world).values().forEach(entries -> entries.values().forEach(e -> keys.add(
+                new String(e.key()))));
+        return keys;
     }
 
     private static String diff(Map<String, String> a, Map<String, String> b) {

@@ -5,7 +5,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
-/** {@link LedgerPeers} over the simulation's links: a request to a log node that is down, or an answer, may be lost. */
+/**
+ * {@link LedgerPeers} over the simulation's links: a request to a log node that is down, or an answer, may be lost;
+ * a request not answered within the peer channel's timeout fails (UNAVAILABLE), as it does over a connection.
+ */
 final class SimPeers implements LedgerPeers {
 
     private final SimWorld world;
@@ -36,6 +39,9 @@ final class SimPeers implements LedgerPeers {
 
     private <T> CompletableFuture<T> call(String logNode, Function<SimWorld.SimLogNode, CompletableFuture<T>> op) {
         CompletableFuture<T> answer = new CompletableFuture<>();
+        world.schedule(SimWorld.REQUEST_TIMEOUT_MILLIS, () -> reply(answer, CompletableFuture.failedFuture(
+                new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node " + logNode + " did not answer within "
+                        + SimWorld.REQUEST_TIMEOUT_MILLIS + " ms"))));
         if (world.random.nextDouble() < world.requestLoss) {
             return answer;
         }
@@ -54,10 +60,13 @@ final class SimPeers implements LedgerPeers {
             } catch (LedgerException e) {
                 done = CompletableFuture.failedFuture(e);
             }
-            if (world.random.nextDouble() >= world.responseLoss) {
-                CompletableFuture<T> result = done;
-                world.deliver(logNode, caller, () -> reply(answer, result));
-            }
+            // answered once durable: at once, or when a stalled disk is released
+            CompletableFuture<T> result = done;
+            done.whenComplete((v, e) -> {
+                if (world.random.nextDouble() >= world.responseLoss) {
+                    world.deliver(logNode, caller, () -> reply(answer, result));
+                }
+            });
         });
         return answer;
     }

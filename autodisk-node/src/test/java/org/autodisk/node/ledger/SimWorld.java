@@ -1,12 +1,15 @@
 package org.autodisk.node.ledger;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -22,9 +25,14 @@ import org.autodisk.node.meta.MetadataStatus;
 /**
  * The simulation's world: a scripted clock (events in time order, ties in scheduling order), one seeded random
  * source, the log nodes, lossy links with per-link FIFO delivery, and the metadata (commands applied in order after
- * a delay; a result may be lost after the command applied). Everything runs on the test's thread.
+ * a delay; a result may be lost after the command applied). Everything runs on the test's thread. Scenarios script
+ * faults on it: a link that loses every message ({@link #cutLink}) or delays them ({@link #delayLink}), a log node's
+ * crash and restart, and the fault hooks of its disk ({@link SimDisk}).
  */
-final class SimWorld implements LedgerTimer {
+final class SimWorld implements LedgerTimer, AutoCloseable {
+
+    /** How long a peer request waits for its answer before it fails (the peer channel's forward.timeout-ms). */
+    static final long REQUEST_TIMEOUT_MILLIS = 100;
 
     private record Event(long time, long seq, Runnable task) {
     }
@@ -34,6 +42,8 @@ final class SimWorld implements LedgerTimer {
     private final PriorityQueue<Event> events = new PriorityQueue<>((a, b) -> a.time != b.time
             ? Long.compare(a.time, b.time) : Long.compare(a.seq, b.seq));
     private final Map<String, Long> linkClock = new HashMap<>();
+    private final Map<String, Long> linkDelay = new HashMap<>();
+    private final Set<String> cutLinks = new HashSet<>();
     private long now;
     private long seq;
     double responseLoss;
@@ -67,12 +77,46 @@ final class SimWorld implements LedgerTimer {
         now = Math.max(now, time);
     }
 
-    /** Delivers a message on a link after a random delay, never before one sent earlier on the same link. */
+    /**
+     * Delivers a message on a link after a random delay (plus the link's scripted delay), never before one sent
+     * earlier on the same link; a cut link loses it.
+     */
     void deliver(String from, String to, Runnable task) {
         String link = from + ">" + to;
-        long at = Math.max(now + 1 + random.nextInt(3), linkClock.getOrDefault(link, 0L));
+        long at = Math.max(now + 1 + random.nextInt(3) + linkDelay.getOrDefault(link, 0L),
+                linkClock.getOrDefault(link, 0L));
+        if (cutLinks.contains(link)) {
+            return;
+        }
         linkClock.put(link, at);
         events.add(new Event(at, seq++, task));
+    }
+
+    /**
+     * Fault hook: messages sent from now on a link (one direction) are lost, or delivered again.
+     *
+     * @param from the sender
+     * @param to   the receiver
+     * @param cut  whether they are lost
+     */
+    void cutLink(String from, String to, boolean cut) {
+        if (cut) {
+            cutLinks.add(from + ">" + to);
+        } else {
+            cutLinks.remove(from + ">" + to);
+        }
+    }
+
+    /**
+     * Fault hook: messages sent from now on a link (one direction) take this much longer (0: the usual delay);
+     * later messages still arrive after earlier ones.
+     *
+     * @param from  the sender
+     * @param to    the receiver
+     * @param extra the extra delay in milliseconds
+     */
+    void delayLink(String from, String to, long extra) {
+        linkDelay.put(from + ">" + to, extra);
     }
 
     MetaState state() {
@@ -149,32 +193,59 @@ final class SimWorld implements LedgerTimer {
         }
     }
 
-    /** A log node: its store survives a crash; what it kept beside it (the confirmed entries) does not. */
+    /** A log node: its disk survives a crash; what it kept beside it (the confirmed entries) does not. */
     static final class SimLogNode {
 
         final String id;
-        final InMemoryLedgerStore store;
+        final SimDisk store;
         LogNodeLedgers ledgers;
         boolean up = true;
 
-        SimLogNode(String id) {
+        SimLogNode(String id, SimDisk store) {
             this.id = id;
-            this.store = LedgerStore.inMemory(id);
+            this.store = store;
             this.ledgers = new LogNodeLedgers(store);
         }
 
         void crash() {
-            up = false;
+            if (up) {
+                up = false;
+                store.crash();
+            }
         }
 
         void restart() {
+            if (!up) {
+                store.restart();
+            }
             up = true;
             ledgers = new LogNodeLedgers(store);
         }
     }
 
     void addLogNode(String id) {
-        logNodes.put(id, new SimLogNode(id));
+        logNodes.put(id, new SimLogNode(id, SimDisk.inMemory(id)));
+    }
+
+    /** Adds a log node whose ledgers are the real journal in a directory (a crash closes it, a restart reads it). */
+    void addJournalLogNode(String id, Path dir) {
+        logNodes.put(id, new SimLogNode(id, SimDisk.journal(id, dir)));
+    }
+
+    SimLogNode logNode(String id) {
+        return logNodes.get(id);
+    }
+
+    /** Ends the scripted link faults: no link is cut or delayed any more. */
+    void calm() {
+        cutLinks.clear();
+        linkDelay.clear();
+    }
+
+    /** Closes the log nodes' disks (a journal's writer thread). */
+    @Override
+    public void close() {
+        logNodes.values().stream().filter(n -> n.up).forEach(n -> n.store.close());
     }
 
     List<String> logNodesUp() {
