@@ -14,7 +14,6 @@ import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
-import org.autodisk.node.wal.SegmentOptions;
 
 /**
  * A simulated log node's disk: its durable ledgers ({@link InMemoryLedgerStore}, or the real journal in a directory,
