@@ -1,5 +1,6 @@
 package org.autodisk.node.backup;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.slf4j.Logger;
@@ -28,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * and a later ledger only once the earlier one is closed and wholly applied. A ledger is copied by the first log node
  * of its last fragment; the others only follow how far the backup is. The backup answers how far it holds each
  * ledger, so a copy that lost its unflushed part is resent from there. Every log node then truncates its part of
- * each ledger below what the owner and the backups hold durably.
+ * each ledger below what the owner and the backups hold durably, and a closed ledger they hold wholly is deleted
+ * from the metadata ({@link LedgerDeletions}).
  */
 public final class LedgerCatchUp implements AutoCloseable {
 
@@ -39,6 +42,7 @@ public final class LedgerCatchUp implements AutoCloseable {
     private final LogNodeLedgers ledgers;
     private final LedgerCopies copies;
     private final Supplier<MetaState> map;
+    private final LedgerDeletions deletions;
     private final CatchUpPolicy policy;
     private final NodeMetrics metrics;
     private final Map<String, Long> lags = new ConcurrentHashMap<>();
@@ -54,16 +58,18 @@ public final class LedgerCatchUp implements AutoCloseable {
      * @param self    this log node
      * @param ledgers its ledgers
      * @param copies  the backups' and owners' stores as the data nodes report them
-     * @param map     the committed metadata
+     * @param metadata the metadata: what is committed, and where ledgers nobody needs are deleted
+     * @param timeout  how long a metadata change may take
      * @param policy  decides when a range's backup is caught up (the rules)
      * @param metrics where the backup lag of each owner's ranges it catches up is registered
      */
-    public LedgerCatchUp(String self, LogNodeLedgers ledgers, LedgerCopies copies,
-            Supplier<MetaState> map, CatchUpPolicy policy, NodeMetrics metrics) {
+    public LedgerCatchUp(String self, LogNodeLedgers ledgers, LedgerCopies copies, Metadata metadata,
+            Duration timeout, CatchUpPolicy policy, NodeMetrics metrics) {
         this.self = self;
         this.ledgers = ledgers;
         this.copies = copies;
-        this.map = map;
+        this.map = metadata::current;
+        this.deletions = new LedgerDeletions(self, metadata, timeout);
         this.policy = policy;
         this.metrics = metrics;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(self + "-ledger-catch-up")
@@ -95,6 +101,8 @@ public final class LedgerCatchUp implements AutoCloseable {
             }
         }
         publish(lagNow);
+        deletions.forgetGone(s);
+        truncated.keySet().removeIf(id -> s.ledger(id) == null);
         for (LedgerInfo l : s.ledgers()) {
             try {
                 truncate(s, l);
@@ -193,11 +201,17 @@ public final class LedgerCatchUp implements AutoCloseable {
         return true;
     }
 
-    /** Drops this log node's part of a ledger below what its owner and the backups of its span hold durably. */
+    /**
+     * Drops this log node's part of a ledger below what its owner and the backups of its span hold durably; a closed
+     * ledger they hold wholly is deleted.
+     */
     private void truncate(MetaState s, LedgerInfo l) {
-        if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))
-                || truncated.getOrDefault(l.id(), 0L) > lastOf(l)
-                || l.state() == LedgerState.CLOSED && l.lastEntry() == 0) {
+        if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))) {
+            return;
+        }
+        long held = Math.max(0, truncated.getOrDefault(l.id(), 0L) - 1);
+        if (l.state() == LedgerState.CLOSED && held >= l.lastEntry()) {
+            deletions.consider(l, held);
             return;
         }
         long keep = askedOwner(l).durable();
@@ -211,10 +225,6 @@ public final class LedgerCatchUp implements AutoCloseable {
             ledgers.store().truncate(l.id(), keep + 1);
             truncated.put(l.id(), keep + 1);
         }
-    }
-
-    private static long lastOf(LedgerInfo l) {
-        return l.state() == LedgerState.CLOSED ? l.lastEntry() : Long.MAX_VALUE;
     }
 
     @Override

@@ -78,7 +78,7 @@ public final class LogRole implements NodeRole {
     public static LogRole open(Resources r, NodeContext ctx, LedgerStore ledgers) {
         LogNodeLedgers held = new LogNodeLedgers(ledgers);
         LedgerCatchUp ledgerCatchUp = r.open(StartupStep.CATCH_UP, () -> new LedgerCatchUp(ctx.nodeId(), held,
-                new LedgerCopies(ctx.nodeId(), ctx.peers(), held), ctx.metadata()::current,
+                new LedgerCopies(ctx.nodeId(), ctx.peers(), held), ctx.metadata(), ctx.metadataTimeout(),
                 (range, backups, lag, idleMs) -> ctx.rules().catchUpRequested(new BacklogReport(range, backups, lag,
                         idleMs)), ctx.metrics()), LedgerCatchUp::close);
         LogRole role = new LogRole(ctx, new LogServices(held, ledgerCatchUp));

@@ -6,9 +6,9 @@ import java.util.List;
 
 /**
  * The ledger part of the metadata's transitions (see {@link MetaTransitions}): open, change the ensemble of,
- * freeze for recovery and close a range's ledgers. Each command names what it expects, so a writer and a recovery
- * that race never both win: an ensemble change needs the ledger open, a recovery freezes it first, and the first
- * close fixes its last entry for everyone.
+ * freeze for recovery, close and delete a range's ledgers. Each command names what it expects, so a writer and a
+ * recovery that race never both win: an ensemble change needs the ledger open, a recovery freezes it first, the first
+ * close fixes its last entry for everyone, and only a closed ledger is deleted.
  */
 final class LedgerTransitions {
 
@@ -75,6 +75,19 @@ final class LedgerTransitions {
             return refused(s, "closing refused: " + problem);
         }
         return replace(s, index, l, l.in(LedgerState.CLOSED, c.lastEntry()));
+    }
+
+    static MetaTransitions.Outcome delete(MetaState s, long index, MetaCommand.DeleteLedger c) {
+        LedgerInfo l = s.ledger(c.ledgerId());
+        String problem = l == null ? "there is no ledger " + c.ledgerId() + " (deleted already?)"
+                : l.state() != LedgerState.CLOSED ? l + " is not closed: it may still be written or recovered" : null;
+        if (problem != null) {
+            return refused(s, "deleting a ledger refused: " + problem);
+        }
+        List<LedgerInfo> ledgers = new ArrayList<>(s.ledgers());
+        ledgers.remove(l);
+        return new MetaTransitions.Outcome(s.withLedgers(index, ledgers, s.nextLedgerId()),
+                CommandResult.appliedToLedger(index, l.id()));
     }
 
     private static MetaTransitions.Outcome replace(MetaState s, long index, LedgerInfo old, LedgerInfo next) {

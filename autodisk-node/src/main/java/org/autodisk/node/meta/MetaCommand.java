@@ -18,7 +18,8 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.OpenLedger.class, name = "open-ledger"),
     @JsonSubTypes.Type(value = MetaCommand.ChangeEnsemble.class, name = "change-ensemble"),
     @JsonSubTypes.Type(value = MetaCommand.RecoverLedger.class, name = "recover-ledger"),
-    @JsonSubTypes.Type(value = MetaCommand.CloseLedger.class, name = "close-ledger")
+    @JsonSubTypes.Type(value = MetaCommand.CloseLedger.class, name = "close-ledger"),
+    @JsonSubTypes.Type(value = MetaCommand.DeleteLedger.class, name = "delete-ledger")
 })
 public sealed interface MetaCommand {
 
@@ -109,5 +110,15 @@ public sealed interface MetaCommand {
      * @param lastEntry its last entry (0: none)
      */
     record CloseLedger(long ledgerId, long lastEntry) implements MetaCommand {
+    }
+
+    /**
+     * Forgets a closed ledger that nobody needs any more: its owner and the backups of its span hold all of it
+     * durably, so no recovery, replay or catch-up reads it again. Refused for a ledger that is not closed; its id is
+     * never given again.
+     *
+     * @param ledgerId the ledger
+     */
+    record DeleteLedger(long ledgerId) implements MetaCommand {
     }
 }

@@ -46,6 +46,7 @@ public final class MetaTransitions {
             case MetaCommand.ChangeEnsemble e -> LedgerTransitions.changeEnsemble(s, index, e);
             case MetaCommand.RecoverLedger r -> LedgerTransitions.recover(s, index, r);
             case MetaCommand.CloseLedger cl -> LedgerTransitions.close(s, index, cl);
+            case MetaCommand.DeleteLedger d -> LedgerTransitions.delete(s, index, d);
             case MetaCommand.Bootstrap b -> bootstrap(s, index, b);
         };
     }

@@ -52,6 +52,24 @@ class LedgerTransitionsTest {
     }
 
     @Test
+    void onlyAClosedLedgerIsDeletedAndItsIdIsNeverGivenAgain() {
+        MetaState s = opened();
+        assertRefused(s, new MetaCommand.DeleteLedger(1), "ledger 1", "is not closed");
+        MetaState frozen = apply(s, new MetaCommand.RecoverLedger(1, "d2")).state();
+        assertRefused(frozen, new MetaCommand.DeleteLedger(1), "is not closed");
+        MetaState closed = apply(frozen, new MetaCommand.CloseLedger(1, 7)).state();
+        MetaState deleted = apply(closed, new MetaCommand.DeleteLedger(1)).state();
+        assertThat(deleted.ledger(1)).isNull();
+        assertThat(deleted.ledgers()).isEmpty();
+        assertRefused(deleted, new MetaCommand.DeleteLedger(1), "there is no ledger 1");
+        assertThat(MetaCodec.read(MetaCodec.write(new MetaCommand.DeleteLedger(1)), MetaCommand.class))
+                .isEqualTo(new MetaCommand.DeleteLedger(1));
+        RangeDescriptor r = deleted.ranges().get(0);
+        assertThat(apply(deleted, new MetaCommand.OpenLedger(r.id(), r.epoch(), "d1", List.of("l1"))).result()
+                .ledgerId()).isEqualTo(2);
+    }
+
+    @Test
     void recoveryFreezesTheEnsembleAndTheFirstCloseWins() {
         MetaState s = opened();
         MetaState frozen = apply(s, new MetaCommand.RecoverLedger(1, "d2")).state();

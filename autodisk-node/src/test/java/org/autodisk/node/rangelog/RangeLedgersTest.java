@@ -209,7 +209,7 @@ class RangeLedgersTest {
     }
 
     @Test
-    void logNodesTruncateALedgerBelowWhatOwnerAndBackupHoldDurably(@TempDir Path dir) {
+    void logNodesTruncateALedgerBelowWhatOwnerAndBackupHoldDurablyAndItIsDeletedOnceClosed(@TempDir Path dir) {
         Map<String, Object> journaled = new HashMap<>(LEDGERS);
         journaled.put("store.rocksdb-wal", true);
         try (MiniCluster c = MiniCluster.start(3, 2, dir, journaled)) {
@@ -226,6 +226,13 @@ class RangeLedgersTest {
             c.startNode(0);
             assertThat(c.clientOf(1).search(key(149))).as("the owner's store held it: nothing to replay")
                     .contains(value(149));
+            Metadata meta = c.node(1).metadata();
+            await().until(() -> meta.current().ledger(ledger.id()) == null);
+            assertThat(meta.current().ledgers()).as("d1's closed ledger is deleted, its open one is kept")
+                    .filteredOn(l -> l.writer().equals("d1")).singleElement()
+                    .satisfies(l -> assertThat(l.state()).isEqualTo(LedgerState.OPEN));
+            insert(c.clientOf(1), 150, 160);
+            await().until(() -> c.node(1).backups().of("d1").count() == 160);
         }
     }
 
