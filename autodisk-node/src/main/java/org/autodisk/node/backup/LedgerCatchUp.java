@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * ledgers are applied to the backup copy in id order, each only up to what is settled — a closed ledger's last
  * entry, an open one's last acknowledged entry (as its writer reports it here, or as far as the owner applied it) —
  * and a later ledger only once the earlier one is closed and wholly applied. A ledger is copied by the first log node
- * of its last fragment; the others only follow how far the backup is. The backup answers how far it holds each
+ * of its last fragment; the others follow how far the backup is, and copy it in its place when the backup has not
+ * moved on for a while. The backup answers how far it holds each
  * ledger, so a copy that lost its unflushed part is resent from there. Every log node then truncates its part of
  * each ledger below what the owner and the backups hold durably, and a closed ledger they hold wholly is deleted
  * from the metadata ({@link LedgerDeletions}).
@@ -37,6 +38,8 @@ public final class LedgerCatchUp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LedgerCatchUp.class);
     private static final long ASK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How long the backup may not move on in a ledger before another log node of it copies it. */
+    private static final long STAND_IN_NANOS = TimeUnit.SECONDS.toNanos(5);
 
     private final String self;
     private final LogNodeLedgers ledgers;
@@ -47,6 +50,8 @@ public final class LedgerCatchUp implements AutoCloseable {
     private final NodeMetrics metrics;
     private final Map<String, Long> lags = new ConcurrentHashMap<>();
     private final Map<Long, Long> truncated = new ConcurrentHashMap<>();
+    /** Per ledger another log node copies: how far the backup held it, since when, and 1 once this one stood in. */
+    private final Map<Long, long[]> stalled = new ConcurrentHashMap<>();
     private final Map<String, Long> asked = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private long lastAppend = System.nanoTime();
@@ -103,6 +108,7 @@ public final class LedgerCatchUp implements AutoCloseable {
         publish(lagNow);
         deletions.forgetGone(s);
         truncated.keySet().removeIf(id -> s.ledger(id) == null);
+        stalled.keySet().removeIf(id -> s.ledger(id) == null);
         for (LedgerInfo l : s.ledgers()) {
             try {
                 truncate(s, l);
@@ -131,9 +137,10 @@ public final class LedgerCatchUp implements AutoCloseable {
         List<LedgerInfo> ls = new ArrayList<>(s.ledgersOf(r));
         ls.sort(Comparator.comparingLong(LedgerInfo::id));
         for (LedgerInfo l : ls) {
-            boolean mine = l.lastFragment().ensemble().get(0).equals(self);
+            boolean first = l.lastFragment().ensemble().get(0).equals(self);
+            long applied = first ? copies.backupOrAsk(backup, l.id()).applied() : askedBackup(backup, l);
+            boolean mine = first || standsIn(l, backup, applied);
             long bound = settled(l, mine);
-            long applied = mine ? copies.backupOrAsk(backup, l.id()).applied() : askedBackup(backup, l);
             if (mine && applied < bound && policy.catchUpNow("range " + r.id(), backup, bound - applied, idleMs())) {
                 applied = copy(backup, l, applied + 1, bound);
             }
@@ -144,6 +151,34 @@ public final class LedgerCatchUp implements AutoCloseable {
                 return;
             }
         }
+    }
+
+    /**
+     * Tells whether this log node copies a ledger in place of the first log node of its last fragment: it holds the
+     * ledger's last fragment, and the backup has not moved on in it for {@link #STAND_IN_NANOS} while it lacks some
+     * of it (that log node is down or cannot reach the backup). Two copiers are safe: the backup applies only a page
+     * that continues what it holds.
+     */
+    private boolean standsIn(LedgerInfo l, String backup, long applied) {
+        if (!l.lastFragment().ensemble().contains(self) || l.state() == LedgerState.CLOSED && applied >= l.lastEntry()
+                || l.state() != LedgerState.CLOSED && applied >= ledgers.confirmed(l.id())) {
+            stalled.remove(l.id());
+            return false;
+        }
+        long now = System.nanoTime();
+        long[] seen = stalled.get(l.id());
+        if (seen == null || seen[0] != applied) {
+            stalled.put(l.id(), new long[] {applied, now});
+            return false;
+        }
+        boolean standIn = now - seen[1] >= STAND_IN_NANOS;
+        if (standIn && seen.length == 2) {
+            LOG.info("{}: copying ledger {} to backup {} in place of {}: the backup has held it through entry {} for "
+                    + "{} s", self, l.id(), backup, l.lastFragment().ensemble().get(0), applied,
+                    TimeUnit.NANOSECONDS.toSeconds(now - seen[1]));
+            stalled.put(l.id(), new long[] {applied, seen[1], 1});
+        }
+        return standIn;
     }
 
     /** What of a ledger may go to a backup: all of a closed one; of an open one, what is known acknowledged. */

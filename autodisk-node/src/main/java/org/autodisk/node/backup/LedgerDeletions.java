@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Deletes closed ledgers that nobody needs any more from the metadata: once the ledger's owner and the backups of its
  * span hold all of it durably (as the truncation found), no recovery, replay or catch-up reads it again. The first
- * log node of the ledger's last fragment proposes it, once; a refused or failed proposal is made again later.
+ * log node of the ledger's last fragment proposes it, once (the first to commit wins; so one that is down does not
+ * keep it); a refused or failed proposal is made again later.
  */
 final class LedgerDeletions {
 
@@ -39,7 +40,7 @@ final class LedgerDeletions {
      */
     void consider(LedgerInfo l, long heldUpTo) {
         if (l.state() != LedgerState.CLOSED || heldUpTo < l.lastEntry()
-                || !self.equals(l.lastFragment().ensemble().get(0)) || !proposed.add(l.id())) {
+                || !l.lastFragment().ensemble().contains(self) || !proposed.add(l.id())) {
             return;
         }
         metadata.submit(new MetaCommand.DeleteLedger(l.id()), timeout).whenComplete((r, e) -> {

@@ -103,6 +103,21 @@ class WalTest {
         }
     }
 
+    @Test
+    void whenTheLedgersFirstLogNodeCannotReachTheBackupTheOtherCopiesItInItsPlace() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(2, 2, Map.of("wal.multiplicity", 2))) {
+            c.peers(3).setUnreachable("d1", true);
+            for (int i = 0; i < 50; i++) {
+                insert(c, 0, new byte[] {(byte) 0xC0, (byte) i}, new byte[] {(byte) i});
+            }
+            LedgerInfo ledger = openLedgerOf(c, "d2");
+            assertThat(ledger.lastFragment().ensemble()).as("l2 copies d2's ledgers").containsExactly("l2", "l1");
+            LocalStore copy = c.node(0).backups().of("d2");
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> copy.appliedEntry(ledger.id()) == 50);
+            assertThat(copy.count()).isEqualTo(50);
+        }
+    }
+
     private static RangeStatus rangeOf(InMemoryCluster c, int range) {
         Frame r = call(c, 0, Opcode.STATUS, new byte[0]);
         return ClusterStatus.fromJson(Responses.parseBytes(r.body())).ranges().get(range);
