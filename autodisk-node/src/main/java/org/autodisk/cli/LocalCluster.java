@@ -10,6 +10,8 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -37,6 +39,8 @@ public final class LocalCluster implements AutoCloseable {
     private final List<String> splitPoints;
     private final int dataNodes;
     private boolean deleteOnClose;
+    /** Nodes killed and not restarted: a restart of another node does not wait for them. */
+    private final Set<Integer> killed = ConcurrentHashMap.newKeySet();
 
     private LocalCluster(Path dir, List<String> splitPoints, int dataNodes) {
         this.dir = dir;
@@ -218,7 +222,7 @@ public final class LocalCluster implements AutoCloseable {
     private void awaitReady() throws IOException {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         for (int i = 0; i < ids.size(); i++) {
-            while (!answers(addresses.get(i))) {
+            while (!killed.contains(i) && !answers(addresses.get(i))) {
                 if (!processes.get(i).isAlive()) {
                     throw new IOException("node " + ids.get(i) + " exited with code " + processes.get(i).exitValue()
                             + "; its log " + dir.resolve(ids.get(i) + ".log") + " ends with:\n" + tail(i));
@@ -312,16 +316,19 @@ public final class LocalCluster implements AutoCloseable {
      * @throws InterruptedException if interrupted while waiting for it to die
      */
     public void kill(int i) throws InterruptedException {
+        killed.add(i);
         processes.get(i).destroyForcibly().waitFor();
     }
 
     /**
-     * Starts node {@code i} again on its configuration and data and waits until it answers.
+     * Starts node {@code i} again on its configuration and data and waits until it (and every node not killed)
+     * answers.
      *
      * @param i node index
      * @throws IOException if it cannot be started or does not answer
      */
     public void restart(int i) throws IOException {
+        killed.remove(i);
         processes.set(i, launch(i, ProcessBuilder.Redirect.appendTo(dir.resolve(ids.get(i) + ".log").toFile())));
         awaitReady();
     }

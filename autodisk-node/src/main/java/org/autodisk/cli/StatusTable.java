@@ -34,7 +34,7 @@ final class StatusTable {
             b.append(String.format("%-6d %-20s %-20s %-6s %-6d %-4d %-7s %-9s %s%n", r.id(), low,
                     Keys.render(r.high()), r.owner(), r.epoch(), r.generation(), r.backup() == null ? "-" : r.backup(),
                     r.logNodes() == null || r.logNodes().isEmpty() ? "-" : String.join(",", r.logNodes()),
-                    r.backupLag() < 0 ? "-" : r.backupLag() + " records"));
+                    r.backupLag() < 0 ? "-" : r.backupLag() + " entries"));
         }
         return b.toString();
     }

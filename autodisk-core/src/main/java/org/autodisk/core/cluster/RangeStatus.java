@@ -13,7 +13,7 @@ import java.util.List;
  * @param epoch   ownership epoch, bumped when the range moves
  * @param backup    node id holding the backup copy, {@code null} if none
  * @param logNodes  log nodes the owner ships this range's changes to (empty without log nodes)
- * @param backupLag log records of the owner not yet applied to the backup, -1 if unknown
+ * @param backupLag ledger entries of the owner's ranges its backup lacks, -1 if unknown
  * @param generation split generation, bumped when the range splits
  * @param state     {@code serving}, {@code splitting}, {@code migrating} or {@code recovering}
  * @param keys      streams the owner holds in the range (approximate for large ranges), -1 if unknown

@@ -85,7 +85,7 @@ public record RangeDescriptor(int id, byte[] low, byte[] high, String owner, Lis
     /**
      * Describes this range for clients.
      *
-     * @param backupLag log records of the owner not yet applied to the backup, -1 if unknown
+     * @param backupLag ledger entries of the owner's ranges its backup lacks, -1 if unknown
      * @param keys      streams the owner holds in it, -1 if unknown
      * @param bytes     bytes the owner holds in it, -1 if unknown
      * @return the range's status
