@@ -8,7 +8,7 @@ import org.autodisk.node.store.LocalStores;
 
 /**
  * A data node's backup copies of other data nodes' ranges: one store per source node, opened on first use,
- * each with the source's log LSN up to which it is applied.
+ * each with the entry up to which each of the source's ledgers is applied.
  */
 public final class BackupStores implements AutoCloseable {
 

@@ -5,13 +5,13 @@ package org.autodisk.node.backup;
 public interface CatchUpPolicy {
 
     /**
-     * Tells whether to catch a stream's backups up now.
+     * Tells whether to catch a range's backups up now.
      *
-     * @param stream     the data node whose log it is
+     * @param stream     what is caught up ("range N")
      * @param backups    its backup nodes, comma-separated
-     * @param lag        records logged but not yet applied to the backups
+     * @param lag        ledger entries settled but not yet applied to the backups
      * @param idleMillis how long the log node has received no appends
-     * @return true to replay the log into the backups now
+     * @return true to copy the entries to the backups now
      */
     boolean catchUpNow(String stream, String backups, long lag, long idleMillis);
 }

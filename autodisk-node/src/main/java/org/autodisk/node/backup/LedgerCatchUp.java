@@ -220,10 +220,15 @@ public final class LedgerCatchUp implements AutoCloseable {
     }
 
     private LedgerCopies.Held askedOwner(LedgerInfo l) {
-        if (due("o" + l.writer() + "/" + l.id())) {
-            return copies.ask(l.writer(), l.id(), true);
+        return askedStore(l.writer(), l);
+    }
+
+    /** How far a data node's own store holds a ledger: asked about once a second. */
+    private LedgerCopies.Held askedStore(String node, LedgerInfo l) {
+        if (due("o" + node + "/" + l.id())) {
+            return copies.ask(node, l.id(), true);
         }
-        return copies.owner(l.writer(), l.id());
+        return copies.owner(node, l.id());
     }
 
     private boolean due(String what) {
@@ -237,8 +242,8 @@ public final class LedgerCatchUp implements AutoCloseable {
     }
 
     /**
-     * Drops this log node's part of a ledger below what its owner and the backups of its span hold durably; a closed
-     * ledger they hold wholly is deleted.
+     * Drops this log node's part of a ledger below what its writer, the owners of the ranges it overlaps now and
+     * their backups hold durably in their stores; a closed ledger they hold wholly is deleted.
      */
     private void truncate(MetaState s, LedgerInfo l) {
         if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))) {
@@ -251,12 +256,18 @@ public final class LedgerCatchUp implements AutoCloseable {
         }
         long keep = askedOwner(l).durable();
         for (RangeDescriptor r : s.ranges()) {
-            if (l.overlaps(r.low(), r.high()) && r.backup() != null) {
-                askedBackup(r.backup(), l);
-                keep = Math.min(keep, copies.backup(r.backup(), l.id()).durable());
+            if (!l.overlaps(r.low(), r.high())) {
+                continue;
+            }
+            if (!r.owner().equals(l.writer())) {
+                keep = Math.min(keep, askedStore(r.owner(), l).durable());
+            }
+            for (String backup : r.backups()) {
+                askedBackup(backup, l);
+                keep = Math.min(keep, copies.backup(backup, l.id()).durable());
             }
         }
-        if (keep > truncated.getOrDefault(l.id(), 0L)) {
+        if (keep >= truncated.getOrDefault(l.id(), 0L)) {
             ledgers.store().truncate(l.id(), keep + 1);
             truncated.put(l.id(), keep + 1);
         }

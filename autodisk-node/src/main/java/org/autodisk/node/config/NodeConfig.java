@@ -266,16 +266,16 @@ public final class NodeConfig {
     /**
      * Returns the ids of the log nodes, in configuration order.
      *
-     * @return log node ids (empty: data nodes keep no shipped log)
+     * @return log node ids (empty: data nodes log nothing beyond their stores)
      */
     public List<String> logNodes() {
         return members.stream().filter(m -> m.role() == ClusterMember.Role.LOG).map(ClusterMember::id).toList();
     }
 
     /**
-     * Returns the log nodes a data node ships every record to: {@code wal.multiplicity} of them, or 2 when
-     * {@code rules.double-log-prefixes} is set (a record's multiplicity is how many must hold it before it counts
-     * as durable), starting at the data node's position, so data nodes spread over the log nodes.
+     * Returns the log nodes a data node's ledgers go to first: {@code wal.multiplicity} of them, or 2 when
+     * {@code rules.double-log-prefixes} is set (every entry of its ledgers must be held by that many before it is
+     * acknowledged), starting at the data node's position, so data nodes spread over the log nodes.
      *
      * @param dataNode a data node id
      * @return its log nodes, empty if the cluster has none

@@ -8,7 +8,7 @@ import org.autodisk.node.store.LocalStore;
  * What a data node has besides what every node has.
  *
  * @param store   its store of the streams it owns
- * @param wal     its write-ahead log: shipped to its log nodes, or applied at once in a cluster without log nodes
+ * @param wal     its write-ahead log: its ranges' ledgers on its log nodes, or applied at once without log nodes
  * @param backups its backup copies of other data nodes' ranges
  */
 public record DataServices(LocalStore store, WriteAheadLog wal, BackupStores backups) {

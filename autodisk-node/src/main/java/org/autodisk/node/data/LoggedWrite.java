@@ -12,9 +12,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A change on its owner, through the write-ahead log: shipped to the log nodes first, and applied (in LSN order)
- * and answered only once durable on as many of them as the rules asked; in a cluster without log nodes applied at
- * once.
+ * A change on its owner, through the write-ahead log: written to its range's ledger on the log nodes first, and
+ * applied (in entry order) and answered only once the ledger's ack quorum holds it; in a cluster without log nodes
+ * applied at once.
  */
 final class LoggedWrite {
 

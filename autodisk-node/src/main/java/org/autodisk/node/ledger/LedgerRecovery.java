@@ -53,11 +53,13 @@ public final class LedgerRecovery {
      * Recovers and closes a ledger.
      *
      * @param ledgerId the ledger
-     * @return the ledger as closed (its last entry settled for everyone)
+     * @return the ledger as closed (its last entry settled for everyone), or {@code null} if the metadata no longer
+     *         lists it (only a closed ledger is deleted: another recovery or its writer closed it, and its owner and
+     *         backups hold it)
      */
     public CompletableFuture<LedgerInfo> recover(long ledgerId) {
         LedgerInfo l = metadata.current().ledger(ledgerId);
-        if (l != null && l.state() == LedgerState.CLOSED) {
+        if (l == null || l.state() == LedgerState.CLOSED) {
             return CompletableFuture.completedFuture(l);
         }
         return metadata.submit(new MetaCommand.RecoverLedger(ledgerId, self), timeout)
@@ -89,7 +91,7 @@ public final class LedgerRecovery {
 
     private CompletableFuture<LedgerInfo> closedOrFail(long ledgerId, String refusal) {
         LedgerInfo l = metadata.current().ledger(ledgerId);
-        if (l != null && l.state() == LedgerState.CLOSED) {
+        if (l == null || l.state() == LedgerState.CLOSED) {
             return CompletableFuture.completedFuture(l);
         }
         return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.REFUSED, String.valueOf(

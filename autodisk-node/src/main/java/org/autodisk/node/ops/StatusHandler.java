@@ -37,15 +37,15 @@ final class StatusHandler implements OperationHandler {
      * Describes a range for clients.
      *
      * @param r     the range
-     * @param nodes what the members said, for the backup lag its first log node reports
+     * @param nodes what the members said, for the backup lag: the largest any log node that copies the owner's
+     *              ledgers reports
      * @param usage what its owner holds of it, or {@code null} if unknown
      * @return the range's status
      */
     static RangeStatus toStatus(RangeDescriptor r, List<NodeStatus> nodes, RangeUsage usage) {
-        List<String> logs = r.logNodes();
-        long lag = logs.isEmpty() || r.backup() == null ? -1 : nodes.stream().filter(n -> n.id().equals(logs.get(0)))
+        long lag = r.logNodes().isEmpty() || r.backup() == null ? -1 : nodes.stream()
                 .map(n -> n.metrics().get(MetricNames.perStream(MetricNames.BACKUP_LAG, r.owner())))
-                .filter(v -> v != null).mapToLong(Double::longValue).findFirst().orElse(-1);
+                .filter(v -> v != null).mapToLong(Double::longValue).max().orElse(-1);
         return r.toStatus(lag, usage == null ? -1 : usage.keys(), usage == null ? -1 : usage.bytes());
     }
 

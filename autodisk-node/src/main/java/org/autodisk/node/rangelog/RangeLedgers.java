@@ -102,7 +102,7 @@ final class RangeLedgers implements WriteAheadLog {
 
     /**
      * On the request path: no lock when the slot is there. A miss looks again under the lock, since reconcile (the
-     * only writer of the map, holding this object's lock) removes a retired slot before it puts its successors.
+     * only writer of the map, holding this object's lock) puts the halves of a split one after the other.
      */
     private RangeSlot slotFor(int rangeId, byte[] key) {
         RangeSlot slot = find(rangeId, key);

@@ -49,7 +49,7 @@ public interface WriteAheadLog extends AutoCloseable {
     List<String> logNodes();
 
     /**
-     * Tells whether some of the log nodes do not receive new records (one is down or being resynced).
+     * Tells whether some range's ledger is written to fewer log nodes than its multiplicity (a log node is down).
      *
      * @return true when degraded
      */

@@ -129,7 +129,7 @@ public final class NodeRules implements AutoCloseable {
     }
 
     /**
-     * Reports a stream's backlog to the rules and tells whether they asked to catch its backup up.
+     * Reports a range's backup backlog to the rules and tells whether they asked to catch its backup up.
      *
      * @param report the backlog
      * @return true when a rule called {@code actions.catchUp(stream)}

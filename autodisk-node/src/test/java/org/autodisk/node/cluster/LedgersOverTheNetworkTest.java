@@ -113,6 +113,10 @@ class LedgersOverTheNetworkTest {
                     });
             assertThat(peers.read("l2", ledger.id(), 301, 10).join()).as("l2 was out of the last fragment").isEmpty();
             assertThat(peers.read("l2", ledger.id(), 300, 10).join()).hasSize(1);
+
+            assertThat(meta.submit(new MetaCommand.DeleteLedger(ledger.id()), TIMEOUT).join().applied()).isTrue();
+            assertThat(new LedgerRecovery("d1", meta, peers, timer, TIMEOUT).recover(ledger.id()).join())
+                    .as("a deleted ledger was closed: nothing to recover, and no waiting for it").isNull();
         }
     }
 
