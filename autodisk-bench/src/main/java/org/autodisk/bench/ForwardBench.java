@@ -1,22 +1,16 @@
 package org.autodisk.bench;
 
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
-import org.HdrHistogram.Histogram;
 import org.autodisk.cli.ClusterSizeOptions;
 import org.autodisk.cli.LocalCluster;
 import org.autodisk.cli.SettingsOption;
 import org.autodisk.client.AutoDiskClient;
-import org.autodisk.client.Traced;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.RangeStatus;
-import org.autodisk.core.protocol.TraceHop;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,9 +25,6 @@ import picocli.CommandLine.Option;
         defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Insert latency to the owner vs. forwarded, and throughput in flight.")
 final class ForwardBench implements Callable<Integer> {
-
-    /** In the load phase one request in this many asks for a trace, to sample per-node queue wait. */
-    private static final int TRACE_EVERY = 16;
 
     @Option(names = "--seeds", description = "Use this running cluster (default: start 3 local data nodes).")
     String seeds;
@@ -130,14 +121,7 @@ final class ForwardBench implements Callable<Integer> {
     }
 
     private void sequential(AutoDiskClient client, String name, KeysInRange keys, byte[] value) {
-        Stats s = new Stats();
-        for (int i = 0; i < warmup + count; i++) {
-            Traced<Void> t = client.async().insertTraced(keys.key(i), value).join();
-            if (i >= warmup) {
-                s.add(t);
-            }
-        }
-        s.print(name + ", sequential", 0);
+        InsertWorkload.sequential(client, keys, value, warmup, count).print(name + ", sequential");
     }
 
     private static void printLogFigures(ClusterStatus status) {
@@ -150,68 +134,9 @@ final class ForwardBench implements Callable<Integer> {
 
     private void load(AutoDiskClient client, List<RangeStatus> ranges, byte[] value, int n, int inFlight,
             String name) throws InterruptedException {
-        List<KeysInRange> gens = new ArrayList<>();
-        ranges.forEach(r -> gens.add(new KeysInRange(r)));
-        Semaphore window = new Semaphore(inFlight);
-        Stats s = new Stats();
-        Random rnd = new Random(name == null ? 7 : 8);
-        long t0 = System.nanoTime();
-        for (int i = 0; i < n; i++) {
-            window.acquire();
-            byte[] key = gens.get(rnd.nextInt(gens.size())).key(rnd.nextInt(Integer.MAX_VALUE));
-            long sent = System.nanoTime();
-            boolean traced = i % TRACE_EVERY == 0;
-            CompletableFuture<?> f = traced ? client.async().insertTraced(key, value) : client.async().insert(key,
-                    value);
-            f.whenComplete((t, e) -> {
-                if (e != null) {
-                    if (s.errors++ == 0) {
-                        System.out.println("first error: " + e);
-                    }
-                } else if (traced) {
-                    s.add((Traced<?>) t);
-                } else {
-                    s.rtt(System.nanoTime() - sent);
-                }
-                window.release();
-            });
-        }
-        window.acquire(inFlight);
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        InsertWorkload.Stats s = InsertWorkload.load(client, ranges, value, n, inFlight, name == null ? 7 : 8);
         if (name != null) {
-            s.print(name, n / seconds);
-        }
-    }
-
-    private static final class Stats {
-        private final Histogram rtt = new Histogram(3);
-        private final Histogram entryQueue = new Histogram(3);
-        private final Histogram ownerQueue = new Histogram(3);
-        private volatile int errors;
-
-        synchronized void rtt(long nanos) {
-            rtt.recordValue(nanos);
-        }
-
-        synchronized void add(Traced<?> t) {
-            rtt.recordValue(t.roundTripNanos());
-            List<TraceHop> hops = t.hops();
-            entryQueue.recordValue(hops.get(hops.size() - 1).nanos("queue"));
-            ownerQueue.recordValue(hops.get(0).nanos("queue"));
-        }
-
-        synchronized void print(String name, double throughput) {
-            System.out.printf("| %s | %d | %.0f | %.0f | %.0f | %.1f / %.1f | %.1f / %.1f | %s |%n", name,
-                    rtt.getTotalCount(), us(rtt, 50), us(rtt, 99), rtt.getMean() / 1000, us(entryQueue, 50),
-                    us(entryQueue, 99), us(ownerQueue, 50), us(ownerQueue, 99),
-                    throughput > 0 ? String.format("%.0f", throughput) : "-");
-            if (errors > 0) {
-                System.out.println("errors: " + errors);
-            }
-        }
-
-        private static double us(Histogram h, double p) {
-            return h.getValueAtPercentile(p) / 1000.0;
+            s.print(name);
         }
     }
 }
