@@ -99,8 +99,10 @@ final class LedgerBench implements Callable<Integer> {
         LedgerInfo info = meta.current().ledger(opened.ledgerId());
         LedgerWriter writer = new LedgerWriter("d1", info, meta, LedgerPeers.over(d1.peers()), timer,
                 new LedgerWriter.WriterSettings(logNodes.size(), Duration.ofSeconds(5), Duration.ofSeconds(10)),
-                () -> logNodes, entries -> store.applyLedger(info.id(),
-                        entries.stream().map(LedgerEntry::toRecord).toList()));
+                () -> logNodes, (entries, ack) -> {
+                    store.applyLedger(info.id(), entries.stream().map(LedgerEntry::toRecord).toList());
+                    ack.run();
+                });
         Result r = measure(n, (k, v, done) -> writer.add(range.id(), range.epoch(), LogRecord.PUT, k, v)
                 .whenComplete((e, err) -> done.accept(err == null)));
         // the range may have one open ledger: the next measurement's writer recovers and closes this one first

@@ -140,7 +140,7 @@ final class NodeAssembly {
                 e.close();
             }
         });
-        resources.run(StartupStep.BACKGROUND, () -> role.start(dispatcher::selfStatus));
+        resources.run(StartupStep.BACKGROUND, () -> role.start(() -> dispatcher.selfStatus(true)));
         return new Assembled(resources, ctx, role, dispatcher, server);
     }
 

@@ -35,6 +35,9 @@ public final class FrameDecoder extends ByteToMessageDecoder {
      */
     public FrameDecoder(int maxFrameBytes) {
         this.maxFrameBytes = maxFrameBytes;
+        // bodies are copied out, so reads are chained rather than merged: a partial frame left over from one read
+        // never makes the next (up to 64 KiB under load) be copied into a freshly allocated, zeroed buffer
+        setCumulator(COMPOSITE_CUMULATOR);
     }
 
     /**

@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
@@ -64,7 +63,7 @@ public final class LedgerWriter {
     private final LedgerTimer timer;
     private final WriterSettings settings;
     private final Supplier<List<String>> logNodesUp;
-    private final Consumer<List<LedgerEntry>> applier;
+    private final EntryApplier applier;
     private final TreeMap<Long, Pending> pending = new TreeMap<>();
     private final Map<String, Long> held = new HashMap<>();
     private final Map<String, Long> sent = new HashMap<>();
@@ -94,10 +93,11 @@ public final class LedgerWriter {
      * @param timer      the clock for answer deadlines
      * @param settings   multiplicity and deadlines
      * @param logNodesUp the log nodes believed reachable, in preference order (replacements come from here)
-     * @param applier    takes acknowledged entries in id order (the owner applies them to its store)
+     * @param applier    takes acknowledged entries in id order (the owner applies them to its store), and says when
+     *                   their futures complete
      */
     public LedgerWriter(String self, LedgerInfo ledger, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
-            WriterSettings settings, Supplier<List<String>> logNodesUp, Consumer<List<LedgerEntry>> applier) {
+            WriterSettings settings, Supplier<List<String>> logNodesUp, EntryApplier applier) {
         this.self = self;
         this.ledger = ledger;
         this.metadata = metadata;
@@ -343,8 +343,8 @@ public final class LedgerWriter {
         }
         if (!acked.isEmpty()) {
             replaced.clear();
-            applier.accept(acked.stream().map(Pending::entry).toList());
-            acked.forEach(p -> p.future().complete(p.entry()));
+            applier.apply(acked.stream().map(Pending::entry).toList(),
+                    () -> acked.forEach(p -> p.future().complete(p.entry())));
         }
         closeIfDrained();
     }

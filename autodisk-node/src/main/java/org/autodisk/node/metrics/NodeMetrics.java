@@ -214,8 +214,21 @@ public final class NodeMetrics {
      * @return status key ({@link MetricNames}) to value, sorted; durations in microseconds
      */
     public Map<String, Double> snapshot() {
+        return snapshot(true);
+    }
+
+    /**
+     * Reads every meter of the registry, or all but the latency percentiles (the costly part: each walks a histogram).
+     *
+     * @param percentiles whether to read the percentiles
+     * @return status key ({@link MetricNames}) to value, sorted; durations in microseconds
+     */
+    public Map<String, Double> snapshot(boolean percentiles) {
         Map<String, Double> m = new TreeMap<>();
         for (Meter meter : registry.getMeters()) {
+            if (!percentiles && meter.getId().getTag(PHI_TAG) != null) {
+                continue;
+            }
             String stream = meter.getId().getTag(STREAM_TAG);
             String key = stream == null ? meter.getId().getName() : MetricNames.perStream(meter.getId().getName(),
                     stream);

@@ -49,7 +49,7 @@ public interface NodeRole {
      * Starts background work (catch-up, load reports), once the node serves. What the role opened is released
      * by the node's {@link org.autodisk.node.lifecycle.Resources}.
      *
-     * @param self this node's own figures, as NODE_INFO reports them
+     * @param self this node's own figures, as a brief NODE_INFO reports them (no latency percentiles)
      */
     void start(java.util.function.Supplier<org.autodisk.core.cluster.NodeStatus> self);
 }

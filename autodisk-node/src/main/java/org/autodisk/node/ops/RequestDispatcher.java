@@ -42,7 +42,7 @@ public final class RequestDispatcher {
         this.role = role;
         handlers.serve(Operation.STATUS, new StatusHandler(ctx, this::selfStatus))
                 .serve(Operation.NODE_INFO, r -> r.reply(Responses.bytesResult(
-                        org.autodisk.core.cluster.ClusterStatus.write(selfStatus()))));
+                        org.autodisk.core.cluster.ClusterStatus.write(selfStatus(brief(r))))));
         RulesReloadHandler reload = new RulesReloadHandler(ctx);
         handlers.serve(Operation.RULES_RELOAD, reload::coordinate).serve(Operation.RULES_PHASE, reload::phase);
         handlers.serve(Operation.RANGES, new RangesHandler(ctx, role::rangeUsage))
@@ -145,8 +145,23 @@ public final class RequestDispatcher {
      * @return the node's status
      */
     public NodeStatus selfStatus() {
+        return selfStatus(false);
+    }
+
+    /**
+     * Returns this node's own figures, without latency percentiles if brief (cheaper: for frequent asks).
+     *
+     * @param brief leave the percentiles out
+     * @return the node's status
+     */
+    public NodeStatus selfStatus(boolean brief) {
         return new NodeStatus(ctx.nodeId(), ctx.self().role().label(), ctx.self().hostPort(), true,
-                role.streamCount(), ctx.metrics().snapshot(), metadataFacts(ctx.metadata().status()));
+                role.streamCount(), ctx.metrics().snapshot(!brief), metadataFacts(ctx.metadata().status()));
+    }
+
+    private static boolean brief(Request r) {
+        byte[] body = r.frame().body();
+        return body.length > 0 && body[0] == PeerOp.BRIEF;
     }
 
     private static Map<String, String> metadataFacts(MetadataStatus m) {

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.autodisk.node.ledger.LedgerEntry;
@@ -36,54 +38,82 @@ final class ApplyThread implements AutoCloseable {
     private final LocalStore store;
     private final ExecutorService thread;
     private final Map<Key, Result> results = new HashMap<>();
+    private volatile Thread applier;
 
     ApplyThread(String self, LocalStore store) {
         this.self = self;
         this.store = store;
-        this.thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-apply").daemon()
-                .factory());
+        ThreadFactory factory = Thread.ofPlatform().name(self + "-apply").daemon().factory();
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = factory.newThread(r);
+            applier = t;
+            return t;
+        });
     }
 
     /**
      * Applies a group its writer acknowledged (queued behind every group acknowledged before it).
      *
-     * @param slot    the range it belongs to (halted if the store fails)
-     * @param entries the group, of one ledger, in id order
+     * @param slot        the range it belongs to (halted if the store fails)
+     * @param entries     the group, of one ledger, in id order
+     * @param acknowledge completes the writer's futures of the group: run here once it was applied, so that their
+     *                    answers follow at once on this thread
      */
-    void acknowledged(RangeSlot slot, List<LedgerEntry> entries) {
+    void acknowledged(RangeSlot slot, List<LedgerEntry> entries, Runnable acknowledge) {
         long durable = System.nanoTime();
-        thread.execute(() -> {
-            long ledger = entries.get(0).ledgerId();
-            RuntimeException failure = slot.halted();
-            boolean[] changed = new boolean[entries.size()];
-            if (failure == null) {
-                try {
-                    changed = store.applyLedger(ledger, entries.stream().map(LedgerEntry::toRecord).toList());
-                } catch (RuntimeException e) {
-                    LOG.error("{}: applying {} entries of ledger {} failed; range {} halts until it recovers", self,
-                            entries.size(), ledger, slot.rangeId(), e);
-                    failure = e instanceof StoreException ? e : new StoreException(e.getMessage(), e);
-                    slot.halt(failure);
-                }
+        try {
+            thread.execute(() -> {
+                apply(slot, entries, durable);
+                acknowledge.run();
+            });
+        } catch (RejectedExecutionException e) {
+            acknowledge.run();
+        }
+    }
+
+    private void apply(RangeSlot slot, List<LedgerEntry> entries, long durable) {
+        long ledger = entries.get(0).ledgerId();
+        RuntimeException failure = slot.halted();
+        boolean[] changed = new boolean[entries.size()];
+        if (failure == null) {
+            try {
+                changed = store.applyLedger(ledger, entries.stream().map(LedgerEntry::toRecord).toList());
+            } catch (RuntimeException e) {
+                LOG.error("{}: applying {} entries of ledger {} failed; range {} halts until it recovers", self,
+                        entries.size(), ledger, slot.rangeId(), e);
+                failure = e instanceof StoreException ? e : new StoreException(e.getMessage(), e);
+                slot.halt(failure);
             }
-            for (int i = 0; i < changed.length; i++) {
-                results.put(new Key(ledger, entries.get(i).entryId()), new Result(changed[i], durable, failure));
-            }
-        });
+        }
+        for (int i = 0; i < changed.length; i++) {
+            results.put(new Key(ledger, entries.get(i).entryId()), new Result(changed[i], durable, failure));
+        }
     }
 
     /**
-     * Answers a write once its entry's group was applied (queued behind that group).
+     * Answers a write once its entry's group was applied: at once when called on this thread (its writer's future
+     * completed right after the apply), else queued behind that group.
      *
      * @param entry  the acknowledged entry
      * @param answer takes how it went
      */
     void answer(LedgerEntry entry, Consumer<Result> answer) {
-        thread.execute(() -> {
-            Result r = results.remove(new Key(entry.ledgerId(), entry.entryId()));
-            answer.accept(r != null ? r : new Result(false, System.nanoTime(), new IllegalStateException(
-                    self + ": " + entry + " was acknowledged but never handed to the store")));
-        });
+        if (Thread.currentThread() == applier) {
+            answer.accept(result(entry));
+            return;
+        }
+        try {
+            thread.execute(() -> answer.accept(result(entry)));
+        } catch (RejectedExecutionException e) {
+            answer.accept(result(entry));
+        }
+    }
+
+    private Result result(LedgerEntry entry) {
+        Result r = Thread.currentThread() == applier ? results.remove(new Key(entry.ledgerId(), entry.entryId()))
+                : null;
+        return r != null ? r : new Result(false, System.nanoTime(), new IllegalStateException(
+                self + ": " + entry + " was acknowledged but never handed to the store"));
     }
 
     /**

@@ -28,7 +28,8 @@ final class LogNodesUp {
     /** Asks every log node once more. */
     void probe(List<String> logNodes) {
         for (String node : logNodes) {
-            peers.send(node, PeerOp.NODE_INFO.request(new byte[0])).orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
+            peers.send(node, PeerOp.NODE_INFO.request(new byte[] {PeerOp.BRIEF}))
+                    .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
                     .whenComplete((resp, err) -> up.put(node, err == null
                             && Responses.status(resp.body()) == Status.OK));
         }

@@ -171,7 +171,7 @@ final class RangeSlot {
         }
         LedgerInfo ledger = ctx.metadata().current().ledger(r.ledgerId());
         return new LedgerWriter(ctx.self(), ledger, ctx.metadata(), ctx.peers(), ctx.timer(), ctx.writer(),
-                () -> ctx.up().up(ctx.logNodes()), entries -> ctx.apply().acknowledged(this, entries));
+                () -> ctx.up().up(ctx.logNodes()), (entries, ack) -> ctx.apply().acknowledged(this, entries, ack));
     }
 
     private void started(LedgerWriter w, Throwable err) {

@@ -93,7 +93,7 @@ public final class LoadReports implements AutoCloseable {
     }
 
     private CompletableFuture<NodeStatus> ask(String node) {
-        return peers.send(node, PeerOp.NODE_INFO.request(new byte[0]))
+        return peers.send(node, PeerOp.NODE_INFO.request(new byte[] {PeerOp.BRIEF}))
                 .thenApply(LoadReports::parse)
                 .completeOnTimeout(null, ASK_TIMEOUT_MS, TimeUnit.MILLISECONDS)
                 .exceptionally(e -> null);

@@ -8,7 +8,11 @@ import org.autodisk.core.protocol.Opcode;
  * at {@link Opcode#FIRST_PEER_CODE}, so a node refuses them on a client connection from the frame header alone.
  */
 public enum PeerOp {
-    /** One node's own facts (role, stream count, metrics); used to build STATUS and the load reports. */
+    /**
+     * One node's own facts (role, stream count, metrics); used to build STATUS and the load reports. An empty body
+     * asks for every figure; {@link #BRIEF} leaves out the latency percentiles (the frequent asks: load reports,
+     * log-node probes).
+     */
     NODE_INFO(Opcode.FIRST_PEER_CODE),
     // FIRST_PEER_CODE + 1 to + 3 were LOG_APPEND, LOG_READ and BACKUP_APPLY of the log stream that ledgers replaced;
     // they are not reused, so a node of that version gets "unknown operation" rather than a misread frame.
@@ -29,6 +33,9 @@ public enum PeerOp {
      * node's own store) holds a ledger ({@link LedgerApplyRequest}).
      */
     LEDGER_APPLY(Opcode.FIRST_PEER_CODE + 10);
+
+    /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
+    public static final byte BRIEF = 1;
 
     private static final PeerOp[] BY_CODE = new PeerOp[256];
 

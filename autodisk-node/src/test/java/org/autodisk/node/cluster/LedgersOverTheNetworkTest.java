@@ -76,7 +76,10 @@ class LedgersOverTheNetworkTest {
             AtomicReference<List<String>> up = new AtomicReference<>(List.of("l1", "l2"));
             List<LedgerEntry> applied = new ArrayList<>();
             LedgerWriter writer = new LedgerWriter("d1", ledger, meta, counted, timer,
-                    new LedgerWriter.WriterSettings(2, TIMEOUT, TIMEOUT), up::get, applied::addAll);
+                    new LedgerWriter.WriterSettings(2, TIMEOUT, TIMEOUT), up::get, (entries, ack) -> {
+                        applied.addAll(entries);
+                        ack.run();
+                    });
 
             addAll(writer, 1, 300);
             assertThat(applied).extracting(LedgerEntry::entryId).containsExactlyElementsOf(ids(1, 300));

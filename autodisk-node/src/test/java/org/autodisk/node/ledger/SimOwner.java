@@ -175,7 +175,10 @@ final class SimOwner {
             if (alive(inc)) {
                 writer = new LedgerWriter(id, world.state().ledger(res.ledgerId()), meta, peers, world,
                         new LedgerWriter.WriterSettings(multiplicity, TIMEOUT, TIMEOUT), world::logNodesUp,
-                        entries -> onApplyThread(inc, () -> applyAcknowledged(inc, entries)));
+                        (entries, ack) -> {
+                            onApplyThread(inc, () -> applyAcknowledged(inc, entries));
+                            ack.run();
+                        });
                 serving = true;
                 starting = false;
                 halted = null;

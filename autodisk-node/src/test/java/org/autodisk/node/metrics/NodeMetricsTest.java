@@ -37,4 +37,17 @@ class NodeMetricsTest {
         assertThat(m.registry().getMeters()).extracting(Meter::getId).extracting(id -> id.getName())
                 .contains(MetricNames.REQUESTS, MetricNames.QUEUE_WAIT, MetricNames.BACKUP_LAG);
     }
+
+    @Test
+    void aBriefSnapshotHasTheCountersAndGaugesButNoPercentiles() {
+        NodeMetrics m = new NodeMetrics("d7");
+        m.queueWait(2_000_000);
+        m.forwarded();
+
+        assertThat(m.snapshot(false)).containsEntry(MetricNames.REQUESTS, 1.0)
+                .containsEntry(MetricNames.FORWARDED, 1.0)
+                .doesNotContainKeys(MetricNames.p50(MetricNames.QUEUE_WAIT), MetricNames.p99(MetricNames.QUEUE_WAIT))
+                .allSatisfy((key, value) -> assertThat(key).doesNotContain("p50", "p99"));
+        assertThat(m.snapshot(true)).containsKeys(MetricNames.p50(MetricNames.QUEUE_WAIT));
+    }
 }

@@ -35,6 +35,35 @@ class ApplyThreadTest {
         return r.get(10, TimeUnit.SECONDS);
     }
 
+    private static RangeSlot slot(LocalStore store) {
+        RangeDescriptor range = new RangeDescriptor(0, new byte[0], null, "d1", List.of(), List.of("l1"), 1, 1,
+                RangeState.SERVING);
+        return new RangeSlot(new SlotContext("d1", null, null, null, null, store, null, null, List.of()), range,
+                new CompletableFuture<>());
+    }
+
+    @Test
+    void aGroupIsAcknowledgedOnTheApplyThreadOnceAppliedAndItsWritesAreAnsweredThereAtOnce() throws Exception {
+        LocalStore store = LocalStores.inMemory();
+        RangeSlot slot = slot(store);
+        CompletableFuture<byte[]> storedAtAck = new CompletableFuture<>();
+        CompletableFuture<Boolean> answeredInline = new CompletableFuture<>();
+        CompletableFuture<ApplyThread.Result> result = new CompletableFuture<>();
+        try (ApplyThread apply = new ApplyThread("d1", store)) {
+            apply.acknowledged(slot, List.of(entry(1), entry(2)), () -> {
+                storedAtAck.complete(store.get("k2".getBytes()));
+                apply.answer(entry(2), result::complete);
+                answeredInline.complete(result.isDone());
+            });
+            assertThat(storedAtAck.get(10, TimeUnit.SECONDS)).as("applied before the acknowledgement")
+                    .isEqualTo("v2".getBytes());
+            assertThat(answeredInline.get(10, TimeUnit.SECONDS)).as("answered inline, not queued").isTrue();
+            assertThat(result.get(10, TimeUnit.SECONDS).failure()).isNull();
+            assertThat(result.get().changed()).isTrue();
+            assertThat(answer(apply, entry(1)).changed()).as("an answer from another thread is queued").isTrue();
+        }
+    }
+
     @Test
     @DisplayName("defect 6: a failed store apply is skipped instead of halting")
     void aGroupAcknowledgedAfterAFailedApplyIsNotAppliedAndTheAppliedEntryStaysBeforeTheFailure() throws Exception {
@@ -48,16 +77,13 @@ class ApplyThreadTest {
                 return super.applyLedger(ledgerId, entries);
             }
         };
-        RangeDescriptor range = new RangeDescriptor(0, new byte[0], null, "d1", List.of(), List.of("l1"), 1, 1,
-                RangeState.SERVING);
-        RangeSlot slot = new RangeSlot(new SlotContext("d1", null, null, null, null, store, null, null, List.of()),
-                range, new CompletableFuture<>());
+        RangeSlot slot = slot(store);
         try (ApplyThread apply = new ApplyThread("d1", store)) {
-            apply.acknowledged(slot, List.of(entry(1)));
+            apply.acknowledged(slot, List.of(entry(1)), () -> { });
             assertThat(answer(apply, entry(1)).failure()).isNull();
             failing.set(true);
-            apply.acknowledged(slot, List.of(entry(2)));
-            apply.acknowledged(slot, List.of(entry(3), entry(4)));
+            apply.acknowledged(slot, List.of(entry(2)), () -> { });
+            apply.acknowledged(slot, List.of(entry(3), entry(4)), () -> { });
 
             assertThat(answer(apply, entry(2)).failure()).hasMessageContaining("injected apply failure");
             assertThat(answer(apply, entry(4)).failure()).as("a later group is answered with the failure")
