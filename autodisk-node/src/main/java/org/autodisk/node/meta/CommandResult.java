@@ -10,8 +10,10 @@ import java.util.List;
  * @param version  the metadata version after it
  * @param rangeIds the ranges it created or changed (a split: left, right)
  * @param ledgerId the ledger it opened or changed, 0 if none
+ * @param migrationId the migration it started or changed, 0 if none
  */
-public record CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds, long ledgerId) {
+public record CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds, long ledgerId,
+        long migrationId) {
 
     /** Copies the list. */
     public CommandResult {
@@ -27,7 +29,7 @@ public record CommandResult(boolean applied, String refusal, long version, List<
      * @param rangeIds the ranges it touched
      */
     public CommandResult(boolean applied, String refusal, long version, List<Integer> rangeIds) {
-        this(applied, refusal, version, rangeIds, 0);
+        this(applied, refusal, version, rangeIds, 0, 0);
     }
 
     /**
@@ -38,7 +40,19 @@ public record CommandResult(boolean applied, String refusal, long version, List<
      * @return the result
      */
     public static CommandResult appliedToLedger(long version, long ledgerId) {
-        return new CommandResult(true, null, version, List.of(), ledgerId);
+        return new CommandResult(true, null, version, List.of(), ledgerId, 0);
+    }
+
+    /**
+     * A migration change that applied.
+     *
+     * @param version     the version after it
+     * @param rangeId     the range that moves
+     * @param migrationId the migration
+     * @return the result
+     */
+    public static CommandResult appliedToMigration(long version, int rangeId, long migrationId) {
+        return new CommandResult(true, null, version, List.of(rangeId), 0, migrationId);
     }
 
     /**

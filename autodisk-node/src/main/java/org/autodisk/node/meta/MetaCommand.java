@@ -19,7 +19,12 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.ChangeEnsemble.class, name = "change-ensemble"),
     @JsonSubTypes.Type(value = MetaCommand.RecoverLedger.class, name = "recover-ledger"),
     @JsonSubTypes.Type(value = MetaCommand.CloseLedger.class, name = "close-ledger"),
-    @JsonSubTypes.Type(value = MetaCommand.DeleteLedger.class, name = "delete-ledger")
+    @JsonSubTypes.Type(value = MetaCommand.DeleteLedger.class, name = "delete-ledger"),
+    @JsonSubTypes.Type(value = MetaCommand.StartMigration.class, name = "start-migration"),
+    @JsonSubTypes.Type(value = MetaCommand.MigrationProgress.class, name = "migration-progress"),
+    @JsonSubTypes.Type(value = MetaCommand.ControlMigration.class, name = "control-migration"),
+    @JsonSubTypes.Type(value = MetaCommand.CutOver.class, name = "cut-over"),
+    @JsonSubTypes.Type(value = MetaCommand.EndMigration.class, name = "end-migration")
 })
 public sealed interface MetaCommand {
 
@@ -120,5 +125,67 @@ public sealed interface MetaCommand {
      * @param ledgerId the ledger
      */
     record DeleteLedger(long ledgerId) implements MetaCommand {
+    }
+
+    /**
+     * Starts moving a range to another data node: records the migration (phase COPYING) and marks the range
+     * MIGRATING; its owner goes on serving it. Refused unless the range is serving at the expected epoch and
+     * generation, is not moving already, and the target is another data node that is up.
+     *
+     * @param rangeId            the range
+     * @param expectedEpoch      its epoch when the move was decided
+     * @param expectedGeneration its generation when the move was decided
+     * @param target             the data node it moves to
+     * @param rateBytes          the throttle in bytes per second (0: unthrottled)
+     * @param startedBy          who decided it ({@code rules} or {@code admin})
+     */
+    record StartMigration(int rangeId, long expectedEpoch, long expectedGeneration, String target, long rateBytes,
+            String startedBy) implements MetaCommand {
+    }
+
+    /**
+     * Records how far a migration got, and moves it from COPYING to CATCHING_UP (never back, never to the cutover).
+     *
+     * @param migrationId   the migration
+     * @param expectedPhase the phase it is expected in
+     * @param phase         its phase now
+     * @param keysCopied    keys copied so far
+     * @param bytesCopied   bytes copied so far
+     * @param resumeAfter   the last key the target holds durably, hex
+     */
+    record MigrationProgress(long migrationId, MigrationPhase expectedPhase, MigrationPhase phase, long keysCopied,
+            long bytesCopied, String resumeAfter) implements MetaCommand {
+    }
+
+    /**
+     * Pauses or resumes a migration, or changes its throttle.
+     *
+     * @param migrationId the migration
+     * @param paused      whether it is paused
+     * @param rateBytes   the throttle in bytes per second (0: unthrottled)
+     */
+    record ControlMigration(long migrationId, boolean paused, long rateBytes) implements MetaCommand {
+    }
+
+    /**
+     * The cutover: the target owns the range from the next epoch on (the range serves again), the migration goes to
+     * CLEANING_UP. Refused unless the migration is catching up and the range is still at the epoch the migration
+     * started at, so that it can never commit after another owner change.
+     *
+     * @param migrationId the migration
+     * @param backups     the range's backups from now on (never the target)
+     */
+    record CutOver(long migrationId, List<String> backups) implements MetaCommand {
+    }
+
+    /**
+     * Ends a migration: once cleaned up (the source deleted its copy), or aborted before its cutover (the range
+     * serves on its owner as before; the target deletes what it copied).
+     *
+     * @param migrationId the migration
+     * @param abort       true to abort (refused after the cutover), false once it is cleaned up
+     * @param reason      why, for the logs and events
+     */
+    record EndMigration(long migrationId, boolean abort, String reason) implements MetaCommand {
     }
 }

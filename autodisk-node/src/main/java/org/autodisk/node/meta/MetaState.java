@@ -15,19 +15,24 @@ import org.autodisk.core.Keys;
  * @param created     what the cluster was created from, {@code null} before bootstrap
  * @param ledgers     the ledgers of the ranges' logs still kept, by id
  * @param nextLedgerId the id the next ledger gets (from 1)
+ * @param migrations  the migrations under way, by id
+ * @param nextMigrationId the id the next migration gets (from 1)
  */
 public record MetaState(long version, String directory, List<Member> members, List<RangeDescriptor> ranges,
-        int nextRangeId, Creation created, List<LedgerInfo> ledgers, long nextLedgerId) {
+        int nextRangeId, Creation created, List<LedgerInfo> ledgers, long nextLedgerId,
+        List<MigrationInfo> migrations, long nextMigrationId) {
 
     /** The state of a cluster that was never bootstrapped. */
     public static final MetaState EMPTY = new MetaState(0, null, List.of(), List.of(), 0, null);
 
-    /** Copies the lists; a state from before ledgers existed has none. */
+    /** Copies the lists; a state from before ledgers or migrations existed has none. */
     public MetaState {
         members = List.copyOf(members);
         ranges = List.copyOf(ranges);
         ledgers = ledgers == null ? List.of() : List.copyOf(ledgers);
         nextLedgerId = Math.max(1, nextLedgerId);
+        migrations = migrations == null ? List.of() : List.copyOf(migrations);
+        nextMigrationId = Math.max(1, nextMigrationId);
     }
 
     /**
@@ -42,7 +47,7 @@ public record MetaState(long version, String directory, List<Member> members, Li
      */
     public MetaState(long version, String directory, List<Member> members, List<RangeDescriptor> ranges,
             int nextRangeId, Creation created) {
-        this(version, directory, members, ranges, nextRangeId, created, List.of(), 1);
+        this(version, directory, members, ranges, nextRangeId, created, List.of(), 1, List.of(), 1);
     }
 
     /**
@@ -54,7 +59,8 @@ public record MetaState(long version, String directory, List<Member> members, Li
      * @return the state
      */
     MetaState withRanges(long index, List<RangeDescriptor> nextRanges, int nextRangeId) {
-        return new MetaState(index, directory, members, nextRanges, nextRangeId, created, ledgers, nextLedgerId);
+        return new MetaState(index, directory, members, nextRanges, nextRangeId, created, ledgers, nextLedgerId,
+                migrations, nextMigrationId);
     }
 
     /**
@@ -65,7 +71,8 @@ public record MetaState(long version, String directory, List<Member> members, Li
      * @return the state
      */
     MetaState withMembers(long index, List<Member> nextMembers) {
-        return new MetaState(index, directory, nextMembers, ranges, nextRangeId, created, ledgers, nextLedgerId);
+        return new MetaState(index, directory, nextMembers, ranges, nextRangeId, created, ledgers, nextLedgerId,
+                migrations, nextMigrationId);
     }
 
     /**
@@ -77,7 +84,44 @@ public record MetaState(long version, String directory, List<Member> members, Li
      * @return the state
      */
     MetaState withLedgers(long index, List<LedgerInfo> nextLedgers, long nextLedgerId) {
-        return new MetaState(index, directory, members, ranges, nextRangeId, created, nextLedgers, nextLedgerId);
+        return new MetaState(index, directory, members, ranges, nextRangeId, created, nextLedgers, nextLedgerId,
+                migrations, nextMigrationId);
+    }
+
+    /**
+     * Returns this state at a new version with other ranges and migrations (a migration's start and cutover change
+     * both in one command).
+     *
+     * @param index           the new version
+     * @param nextRanges      the ranges
+     * @param nextMigrations  the migrations under way
+     * @param nextMigrationId the next migration id
+     * @return the state
+     */
+    MetaState withMigrations(long index, List<RangeDescriptor> nextRanges, List<MigrationInfo> nextMigrations,
+            long nextMigrationId) {
+        return new MetaState(index, directory, members, nextRanges, nextRangeId, created, ledgers, nextLedgerId,
+                nextMigrations, nextMigrationId);
+    }
+
+    /**
+     * Finds a migration under way.
+     *
+     * @param id the migration id
+     * @return the migration, or {@code null} (never started, or ended)
+     */
+    public MigrationInfo migration(long id) {
+        return migrations.stream().filter(m -> m.id() == id).findFirst().orElse(null);
+    }
+
+    /**
+     * Finds the migration under way of a range.
+     *
+     * @param rangeId the range
+     * @return the migration, or {@code null} if the range is not moving
+     */
+    public MigrationInfo migrationOf(int rangeId) {
+        return migrations.stream().filter(m -> m.rangeId() == rangeId).findFirst().orElse(null);
     }
 
     /**

@@ -47,6 +47,11 @@ public final class MetaTransitions {
             case MetaCommand.RecoverLedger r -> LedgerTransitions.recover(s, index, r);
             case MetaCommand.CloseLedger cl -> LedgerTransitions.close(s, index, cl);
             case MetaCommand.DeleteLedger d -> LedgerTransitions.delete(s, index, d);
+            case MetaCommand.StartMigration m -> MigrationTransitions.start(s, index, m);
+            case MetaCommand.MigrationProgress p -> MigrationTransitions.progress(s, index, p);
+            case MetaCommand.ControlMigration m -> MigrationTransitions.control(s, index, m);
+            case MetaCommand.CutOver co -> MigrationTransitions.cutOver(s, index, co);
+            case MetaCommand.EndMigration e -> MigrationTransitions.end(s, index, e);
             case MetaCommand.Bootstrap b -> bootstrap(s, index, b);
         };
     }

@@ -43,6 +43,16 @@ public record RangeDescriptor(int id, byte[] low, byte[] high, String owner, Lis
     }
 
     /**
+     * Returns this range in another state.
+     *
+     * @param next the state
+     * @return the range
+     */
+    public RangeDescriptor in(RangeState next) {
+        return new RangeDescriptor(id, low, high, owner, backups, logNodes, epoch, generation, next);
+    }
+
+    /**
      * Returns the first backup.
      *
      * @return its id, or {@code null} if the range has none

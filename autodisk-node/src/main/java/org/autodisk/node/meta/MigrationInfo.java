@@ -1,0 +1,56 @@
+package org.autodisk.node.meta;
+
+/**
+ * One migration of a range in the metadata, from its start to its end (then it is removed): what moves where, how far
+ * it got (so that a restarted source or target resumes instead of starting over), and how it is throttled.
+ *
+ * @param id          the migration's id (never reused)
+ * @param rangeId     the range that moves
+ * @param source      its owner when the migration started
+ * @param target      the data node it moves to
+ * @param fromEpoch   the range's epoch when the migration started: the cutover commits only at this epoch
+ * @param phase       where it is
+ * @param paused      whether an administrator paused it (copying and catching up wait; nothing is lost)
+ * @param rateBytes   the throttle in bytes per second (0: unthrottled)
+ * @param keysCopied  keys copied so far, as last reported
+ * @param bytesCopied bytes copied so far, as last reported
+ * @param resumeAfter the last key the target holds durably from the snapshot, hex ({@code ""}: none yet)
+ * @param startedBy   who decided it ({@code rules} or {@code admin})
+ */
+public record MigrationInfo(long id, int rangeId, String source, String target, long fromEpoch, MigrationPhase phase,
+        boolean paused, long rateBytes, long keysCopied, long bytesCopied, String resumeAfter, String startedBy) {
+
+    /** Checks the fields. */
+    public MigrationInfo {
+        if (phase == null) {
+            throw new IllegalArgumentException("a migration needs a phase");
+        }
+        resumeAfter = resumeAfter == null ? "" : resumeAfter;
+    }
+
+    /**
+     * Returns this migration in another phase, with the progress reported.
+     *
+     * @param next  the phase
+     * @param keys  keys copied
+     * @param bytes bytes copied
+     * @param after the last key held, hex
+     * @return the migration
+     */
+    MigrationInfo progressed(MigrationPhase next, long keys, long bytes, String after) {
+        return new MigrationInfo(id, rangeId, source, target, fromEpoch, next, paused, rateBytes, keys, bytes, after,
+                startedBy);
+    }
+
+    /**
+     * Returns this migration paused or resumed, with a throttle.
+     *
+     * @param pause whether paused
+     * @param rate  bytes per second (0: unthrottled)
+     * @return the migration
+     */
+    MigrationInfo controlled(boolean pause, long rate) {
+        return new MigrationInfo(id, rangeId, source, target, fromEpoch, phase, pause, rate, keysCopied, bytesCopied,
+                resumeAfter, startedBy);
+    }
+}

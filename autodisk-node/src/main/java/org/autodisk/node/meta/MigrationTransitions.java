@@ -1,0 +1,170 @@
+package org.autodisk.node.meta;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The migration part of the metadata's transitions (see {@link MetaTransitions}): start, progress, pause and throttle,
+ * cut over, end. The cutover is one command that compares on the epoch the migration started at, so a migration can
+ * never hand over a range that changed owner meanwhile, and two migrations of one range never run at once.
+ */
+final class MigrationTransitions {
+
+    private MigrationTransitions() {
+    }
+
+    static MetaTransitions.Outcome start(MetaState s, long index, MetaCommand.StartMigration c) {
+        RangeDescriptor r = s.range(c.rangeId());
+        MigrationInfo moving = r == null ? null : s.migrationOf(r.id());
+        String problem = r == null ? "there is no range " + c.rangeId()
+                : moving != null ? "range " + r.id() + " is already moving to " + moving.target() + " (migration "
+                        + moving.id() + ", " + phase(moving) + ")"
+                : r.epoch() != c.expectedEpoch() || r.generation() != c.expectedGeneration() ? "range " + r.id()
+                        + " was expected at epoch " + c.expectedEpoch() + ", generation " + c.expectedGeneration()
+                        + " but is at epoch " + r.epoch() + ", generation " + r.generation() + ": " + r
+                : r.state() != RangeState.SERVING ? r + " is not serving"
+                : c.rateBytes() < 0 ? "a rate must not be negative (got " + c.rateBytes() + " bytes/s)"
+                : targetProblem(s, r, c.target());
+        if (problem != null) {
+            return refused(s, "migration refused: " + problem);
+        }
+        MigrationInfo m = new MigrationInfo(s.nextMigrationId(), r.id(), r.owner(), c.target(), r.epoch(),
+                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy());
+        List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
+        migrations.add(m);
+        List<RangeDescriptor> ranges = replaced(s, r, r.in(RangeState.MIGRATING));
+        return new MetaTransitions.Outcome(s.withMigrations(index, ranges, migrations, m.id() + 1),
+                CommandResult.appliedToMigration(index, r.id(), m.id()));
+    }
+
+    private static String targetProblem(MetaState s, RangeDescriptor r, String target) {
+        Member m = target == null ? null : s.member(target);
+        if (m == null) {
+            return "there is no member " + target;
+        }
+        if (!"data".equals(m.role())) {
+            return target + " is a " + m.role() + " node; ranges move to data nodes only";
+        }
+        if (target.equals(r.owner())) {
+            return target + " owns " + r + " already";
+        }
+        return m.state() != MemberState.UP ? target + " is " + m.state().name().toLowerCase() + ", not up" : null;
+    }
+
+    static MetaTransitions.Outcome progress(MetaState s, long index, MetaCommand.MigrationProgress c) {
+        MigrationInfo m = s.migration(c.migrationId());
+        String problem = m == null ? noMigration(c.migrationId())
+                : m.phase() != c.expectedPhase() ? "migration " + m.id() + " was expected " + name(c.expectedPhase())
+                        + " but is " + phase(m)
+                : c.phase() == MigrationPhase.CLEANING_UP || m.phase() == MigrationPhase.CLEANING_UP
+                        || (m.phase() == MigrationPhase.CATCHING_UP && c.phase() == MigrationPhase.COPYING)
+                        ? "a migration goes from copying to catching up only (" + phase(m) + " to " + name(c.phase())
+                                + "); the cutover is its own command"
+                : c.keysCopied() < 0 || c.bytesCopied() < 0 ? "progress must not be negative" : null;
+        if (problem != null) {
+            return refused(s, "migration progress refused: " + problem);
+        }
+        return changed(s, index, m.progressed(c.phase(), c.keysCopied(), c.bytesCopied(), c.resumeAfter()));
+    }
+
+    static MetaTransitions.Outcome control(MetaState s, long index, MetaCommand.ControlMigration c) {
+        MigrationInfo m = s.migration(c.migrationId());
+        String problem = m == null ? noMigration(c.migrationId())
+                : m.phase() == MigrationPhase.CLEANING_UP ? "migration " + m.id() + " has cut over; only its "
+                        + "clean-up is left"
+                : c.rateBytes() < 0 ? "a rate must not be negative (got " + c.rateBytes() + " bytes/s)" : null;
+        if (problem != null) {
+            return refused(s, "migration control refused: " + problem);
+        }
+        return changed(s, index, m.controlled(c.paused(), c.rateBytes()));
+    }
+
+    static MetaTransitions.Outcome cutOver(MetaState s, long index, MetaCommand.CutOver c) {
+        MigrationInfo m = s.migration(c.migrationId());
+        RangeDescriptor r = m == null ? null : s.range(m.rangeId());
+        String problem = m == null ? noMigration(c.migrationId())
+                : m.phase() != MigrationPhase.CATCHING_UP ? "migration " + m.id() + " is " + phase(m)
+                        + "; the cutover follows catching up"
+                : m.paused() ? "migration " + m.id() + " is paused"
+                : r == null || r.epoch() != m.fromEpoch() ? "range " + m.rangeId() + " moved on since migration "
+                        + m.id() + " started at epoch " + m.fromEpoch() + (r == null ? "" : ": " + r) + "; abort it"
+                : backupProblem(s, m, c.backups());
+        if (problem != null) {
+            return refused(s, "cutover refused: " + problem);
+        }
+        RangeDescriptor moved = new RangeDescriptor(r.id(), r.low(), r.high(), m.target(), c.backups(), r.logNodes(),
+                r.epoch() + 1, r.generation(), RangeState.SERVING);
+        MigrationInfo cleaning = m.progressed(MigrationPhase.CLEANING_UP, m.keysCopied(), m.bytesCopied(),
+                m.resumeAfter());
+        return new MetaTransitions.Outcome(s.withMigrations(index, replaced(s, r, moved), replaced(s, cleaning),
+                s.nextMigrationId()), CommandResult.appliedToMigration(index, r.id(), m.id()));
+    }
+
+    private static String backupProblem(MetaState s, MigrationInfo m, List<String> backups) {
+        Member target = s.member(m.target());
+        if (target == null || target.state() == MemberState.FAILED || target.state() == MemberState.LEAVING) {
+            return "the target " + m.target() + " is " + (target == null ? "gone" : target.state().name()
+                    .toLowerCase());
+        }
+        for (String b : backups) {
+            Member member = s.member(b);
+            if (member == null || !"data".equals(member.role())) {
+                return b + " is not a data node of the cluster";
+            }
+        }
+        return backups.contains(m.target()) ? m.target() + " cannot be its own backup" : null;
+    }
+
+    static MetaTransitions.Outcome end(MetaState s, long index, MetaCommand.EndMigration c) {
+        MigrationInfo m = s.migration(c.migrationId());
+        String problem = m == null ? noMigration(c.migrationId())
+                : c.abort() && m.phase() == MigrationPhase.CLEANING_UP ? "migration " + m.id() + " has cut over: "
+                        + "it can only be finished"
+                : !c.abort() && m.phase() != MigrationPhase.CLEANING_UP ? "migration " + m.id() + " is " + phase(m)
+                        + ": it ends after its cutover, or is aborted"
+                : null;
+        if (problem != null) {
+            return refused(s, "ending a migration refused: " + problem);
+        }
+        List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
+        migrations.remove(m);
+        RangeDescriptor r = s.range(m.rangeId());
+        List<RangeDescriptor> ranges = c.abort() && r != null && r.state() == RangeState.MIGRATING
+                ? replaced(s, r, r.in(RangeState.SERVING)) : s.ranges();
+        return new MetaTransitions.Outcome(s.withMigrations(index, ranges, migrations, s.nextMigrationId()),
+                CommandResult.appliedToMigration(index, m.rangeId(), m.id()));
+    }
+
+    private static MetaTransitions.Outcome changed(MetaState s, long index, MigrationInfo m) {
+        return new MetaTransitions.Outcome(s.withMigrations(index, s.ranges(), replaced(s, m), s.nextMigrationId()),
+                CommandResult.appliedToMigration(index, m.rangeId(), m.id()));
+    }
+
+    private static List<RangeDescriptor> replaced(MetaState s, RangeDescriptor old, RangeDescriptor now) {
+        List<RangeDescriptor> ranges = new ArrayList<>(s.ranges());
+        ranges.set(ranges.indexOf(old), now);
+        return ranges;
+    }
+
+    private static List<MigrationInfo> replaced(MetaState s, MigrationInfo now) {
+        List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
+        migrations.replaceAll(m -> m.id() == now.id() ? now : m);
+        return migrations;
+    }
+
+    private static String noMigration(long id) {
+        return "there is no migration " + id + " under way";
+    }
+
+    private static String phase(MigrationInfo m) {
+        return name(m.phase());
+    }
+
+    private static String name(MigrationPhase p) {
+        return p == null ? "in no phase" : p.name().toLowerCase().replace('_', ' ');
+    }
+
+    private static MetaTransitions.Outcome refused(MetaState s, String why) {
+        return new MetaTransitions.Outcome(s, CommandResult.refused(s.version(), why));
+    }
+}

@@ -1,0 +1,145 @@
+package org.autodisk.node.meta;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.autodisk.node.meta.MetaTransitionsTest.apply;
+import static org.autodisk.node.meta.MetaTransitionsTest.assertRefused;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Migration records in the metadata: a range moves by start, progress, cutover and end, each a committed command
+ * that names what it expects; the cutover compares on the epoch the migration started at; bad commands change nothing
+ * and say what they found.
+ */
+class MigrationTransitionsTest {
+
+    private static MetaState created() {
+        return MetaTransitions.apply(MetaState.EMPTY, 1, MetaTransitionsTest.bootstrap()).state();
+    }
+
+    private static MetaState applied(MetaState s, MetaCommand c) {
+        MetaTransitions.Outcome o = apply(s, c);
+        assertThat(o.result().applied()).as(String.valueOf(o.result().refusal())).isTrue();
+        return o.state();
+    }
+
+    private static MetaCommand.StartMigration start(RangeDescriptor r, String target) {
+        return new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, 0, "admin");
+    }
+
+    private static MetaCommand.MigrationProgress progress(long id, MigrationPhase from, MigrationPhase to) {
+        return new MetaCommand.MigrationProgress(id, from, to, 10, 10_240, "6b39");
+    }
+
+    @Test
+    void aRangeMovesByStartProgressCutoverAndEndAndItsEpochRisesOnceAtTheCutover() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        MetaTransitions.Outcome started = apply(s, new MetaCommand.StartMigration(0, r.epoch(), r.generation(), "d3",
+                1_000_000, "rules"));
+        long id = started.result().migrationId();
+        s = started.state();
+        assertThat(id).isEqualTo(1);
+        assertThat(s.range(0).state()).isEqualTo(RangeState.MIGRATING);
+        assertThat(s.range(0).owner()).as("the source serves while copying").isEqualTo(r.owner());
+        assertThat(s.migrationOf(0)).isEqualTo(new MigrationInfo(1, 0, r.owner(), "d3", r.epoch(),
+                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules"));
+
+        s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.COPYING));
+        s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        assertThat(s.migration(id).keysCopied()).isEqualTo(10);
+        assertThat(s.migration(id).resumeAfter()).isEqualTo("6b39");
+        s = applied(s, new MetaCommand.ControlMigration(id, true, 0));
+        assertRefused(s, new MetaCommand.CutOver(id, List.of()), "is paused");
+        s = applied(s, new MetaCommand.ControlMigration(id, false, 0));
+        assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).as("snapshots keep migrations").isEqualTo(s);
+
+        s = applied(s, new MetaCommand.CutOver(id, List.of(r.owner())));
+        RangeDescriptor moved = s.range(0);
+        assertThat(moved.owner()).isEqualTo("d3");
+        assertThat(moved.backups()).containsExactly(r.owner());
+        assertThat(moved.epoch()).isEqualTo(r.epoch() + 1);
+        assertThat(moved.state()).isEqualTo(RangeState.SERVING);
+        assertThat(s.migration(id).phase()).isEqualTo(MigrationPhase.CLEANING_UP);
+
+        s = applied(s, new MetaCommand.EndMigration(id, false, "source copy deleted"));
+        assertThat(s.migrations()).isEmpty();
+        assertThat(s.range(0).epoch()).as("ending changes no epoch").isEqualTo(r.epoch() + 1);
+        MetaTransitions.Outcome again = apply(s, start(s.range(0), "d1"));
+        assertThat(again.result().migrationId()).as("ids are never reused").isEqualTo(2);
+    }
+
+    @Test
+    void aBadStartIsRefusedSayingWhatItFound() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        assertRefused(s, new MetaCommand.StartMigration(9, 1, 1, "d2", 0, "admin"), "there is no range 9");
+        assertRefused(s, start(r, "l1"), "l1 is a log node; ranges move to data nodes only");
+        assertRefused(s, start(r, r.owner()), r.owner() + " owns");
+        assertRefused(s, start(r, "d9"), "there is no member d9");
+        assertRefused(s, new MetaCommand.StartMigration(0, r.epoch() + 1, r.generation(), "d3", 0, "admin"),
+                "was expected at epoch " + (r.epoch() + 1));
+        assertRefused(s, new MetaCommand.StartMigration(0, r.epoch(), r.generation(), "d3", -5, "admin"),
+                "must not be negative");
+        MetaState suspected = applied(s, new MetaCommand.SetMemberState("d3", null, MemberState.SUSPECTED));
+        assertRefused(suspected, start(suspected.range(0), "d3"), "d3 is suspected, not up");
+
+        MetaState moving = applied(s, start(r, "d3"));
+        assertRefused(moving, start(moving.range(0), "d2"), "already moving to d3 (migration 1, copying)");
+        assertRefused(moving, new MetaCommand.Split(0, r.generation(), new byte[] {0x10}), "is not serving");
+    }
+
+    @Test
+    void theCutoverNeverCommitsAfterAnotherOwnerChangeAndTheMigrationIsAbortedInstead() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        s = applied(s, start(r, "d3"));
+        s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        RangeDescriptor now = s.range(0);
+        s = applied(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), "d2", List.of(),
+                RangeState.MIGRATING));
+
+        assertRefused(s, new MetaCommand.CutOver(1, List.of()), "moved on since migration 1 started at epoch "
+                + r.epoch(), "abort it");
+        assertRefused(s, new MetaCommand.EndMigration(1, false, "done"), "it ends after its cutover, or is aborted");
+        s = applied(s, new MetaCommand.EndMigration(1, true, "the range changed owner"));
+        assertThat(s.migrations()).isEmpty();
+        assertThat(s.range(0).owner()).isEqualTo("d2");
+        assertThat(s.range(0).state()).as("an aborted migration leaves the range serving").isEqualTo(
+                RangeState.SERVING);
+    }
+
+    @Test
+    void phasesOnlyMoveForwardAndACutOverMigrationCanOnlyBeFinished() {
+        MetaState s = applied(created(), start(created().range(0), "d2"));
+        assertRefused(s, new MetaCommand.CutOver(1, List.of()), "is copying; the cutover follows catching up");
+        assertRefused(s, progress(1, MigrationPhase.CATCHING_UP, MigrationPhase.CATCHING_UP),
+                "was expected catching up but is copying");
+        assertRefused(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CLEANING_UP),
+                "the cutover is its own command");
+        assertRefused(s, new MetaCommand.MigrationProgress(1, MigrationPhase.COPYING, MigrationPhase.COPYING, -1, 0,
+                ""), "must not be negative");
+        s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        assertRefused(s, progress(1, MigrationPhase.CATCHING_UP, MigrationPhase.COPYING), "copying to catching up "
+                + "only");
+        assertRefused(s, new MetaCommand.CutOver(1, List.of("d2")), "d2 cannot be its own backup");
+        assertRefused(s, new MetaCommand.CutOver(1, List.of("l1")), "l1 is not a data node");
+        s = applied(s, new MetaCommand.CutOver(1, List.of()));
+        assertRefused(s, new MetaCommand.EndMigration(1, true, "changed my mind"), "it can only be finished");
+        assertRefused(s, new MetaCommand.ControlMigration(1, true, 0), "only its clean-up is left");
+        assertRefused(s, new MetaCommand.EndMigration(7, false, "?"), "there is no migration 7 under way");
+    }
+
+    @Test
+    void migrationCommandsRoundTripThroughTheirJson() {
+        MetaState s = created();
+        List<MetaCommand> commands = List.of(start(s.range(0), "d2"),
+                progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP),
+                new MetaCommand.ControlMigration(1, true, 5), new MetaCommand.CutOver(1, List.of("d3")),
+                new MetaCommand.EndMigration(1, true, "why"));
+        for (MetaCommand c : commands) {
+            assertThat(MetaCodec.read(MetaCodec.write(c), MetaCommand.class)).isEqualTo(c);
+        }
+    }
+}
