@@ -4,6 +4,10 @@ import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangesReport;
+import java.util.HexFormat;
+import org.autodisk.core.cluster.MigrationCommand;
+import org.autodisk.core.cluster.MigrationStatus;
+import org.autodisk.core.cluster.MigrationsReport;
 import org.autodisk.core.cluster.SplitResult;
 
 /**
@@ -70,5 +74,87 @@ public final class AutoDiskAdmin {
      */
     public CompletableFuture<SplitResult> splitAsync(byte[] key) {
         return async.split(key);
+    }
+
+    /**
+     * Starts moving a range to another data node. The nodes copy it, catch up from its log and cut over among
+     * themselves; this returns once the migration is recorded. Follow it with {@link #migrations()}.
+     *
+     * @param rangeId   the range
+     * @param target    the data node it moves to
+     * @param rateBytes the throttle in bytes/s (0: unthrottled), or {@code null} for the target's
+     *                  {@code migration.rate-bytes}
+     * @return the migration as recorded
+     * @throws InvalidRequestException if the range or node is unknown, the target owns the range or is not a data
+     *                                 node, or the range is already moving (nothing changed)
+     */
+    public MigrationStatus migrate(int rangeId, String target, Long rateBytes) {
+        return client.await(async.migrate(MigrationCommand.start(rangeId, target, rateBytes)));
+    }
+
+    /**
+     * Starts moving the range holding a key; with a split key, splits the range there first and moves the part from
+     * the split key on.
+     *
+     * @param key       a key of the range
+     * @param target    the data node it moves to
+     * @param splitAt   where to split first, or {@code null}
+     * @param rateBytes the throttle in bytes/s (0: unthrottled), or {@code null} for the default
+     * @return the migration as recorded
+     */
+    public MigrationStatus migrate(byte[] key, String target, byte[] splitAt, Long rateBytes) {
+        return client.await(async.migrate(MigrationCommand.startByKey(HexFormat.of().formatHex(key), target,
+                splitAt == null ? null : HexFormat.of().formatHex(splitAt), rateBytes)));
+    }
+
+    /**
+     * Pauses a migration between two chunks; its progress is kept.
+     *
+     * @param id the migration
+     * @return its state
+     */
+    public MigrationStatus pauseMigration(long id) {
+        return client.await(async.migrate(MigrationCommand.control("pause", id)));
+    }
+
+    /**
+     * Resumes a paused migration from where it was.
+     *
+     * @param id the migration
+     * @return its state
+     */
+    public MigrationStatus resumeMigration(long id) {
+        return client.await(async.migrate(MigrationCommand.control("resume", id)));
+    }
+
+    /**
+     * Aborts a migration before its cutover: the range stays where it is and the target drops its partial copy.
+     *
+     * @param id the migration
+     * @return its state ({@code aborted})
+     * @throws InvalidRequestException if it has cut over already (it can only finish)
+     */
+    public MigrationStatus abortMigration(long id) {
+        return client.await(async.migrate(MigrationCommand.control("abort", id)));
+    }
+
+    /**
+     * Changes a migration's throttle while it runs.
+     *
+     * @param id        the migration
+     * @param rateBytes bytes/s, 0 for unthrottled
+     * @return its state
+     */
+    public MigrationStatus throttleMigration(long id, long rateBytes) {
+        return client.await(async.migrate(MigrationCommand.rate(id, rateBytes)));
+    }
+
+    /**
+     * Lists the migrations under way with their phase and progress.
+     *
+     * @return the migrations
+     */
+    public MigrationsReport migrations() {
+        return client.await(async.migrations());
     }
 }

@@ -11,6 +11,9 @@ import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangesReport;
 import org.autodisk.core.cluster.RulesReload;
+import org.autodisk.core.cluster.MigrationCommand;
+import org.autodisk.core.cluster.MigrationStatus;
+import org.autodisk.core.cluster.MigrationsReport;
 import org.autodisk.core.cluster.SplitResult;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
@@ -171,6 +174,16 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
     CompletableFuture<MembersReport> members() {
         return external(dispatcher.call(Opcode.MEMBERS, EMPTY, false, true)
                 .thenApply(reply -> reply.parse(body -> MembersReport.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<MigrationStatus> migrate(MigrationCommand command) {
+        return external(dispatcher.call(Opcode.MIGRATE, command.toJson(), false, false)
+                .thenApply(reply -> reply.parse(body -> MigrationStatus.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<MigrationsReport> migrations() {
+        return external(dispatcher.call(Opcode.MIGRATIONS, EMPTY, false, true)
+                .thenApply(reply -> reply.parse(body -> MigrationsReport.fromJson(Responses.parseBytes(body)))));
     }
 
     CompletableFuture<SplitResult> split(byte[] key) {

@@ -10,7 +10,8 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "A distributed storage cluster of autonomous disks.",
         subcommands = {NodeCommand.class, LocalCommand.class, DemoCommand.class, InsertCommand.class,
             SearchCommand.class, DeleteCommand.class, TraverseCommand.class, StatusCommand.class,
-            RangesCommand.class, MembersCommand.class, SplitCommand.class, RulesCommand.class,
+            RangesCommand.class, MembersCommand.class, SplitCommand.class, MigrateCommand.class,
+            MigrationsCommand.class, RulesCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main {
 

@@ -28,7 +28,11 @@ public enum Opcode {
     /** Split the range holding a key at that key ({@link KeyRequest}); data stays on its owner. */
     SPLIT(9),
     /** Reload the rules on every node from its rules directory, all or none ({@link RulesReloadRequest}). */
-    RULES_RELOAD(11);
+    RULES_RELOAD(11),
+    /** Start, pause, resume, throttle or abort a range's migration (JSON {@code MigrationCommand}). */
+    MIGRATE(12),
+    /** The migrations under way (JSON {@code MigrationsReport}). */
+    MIGRATIONS(13);
 
     /** The first opcode of the node-to-node protocol; a client never sends one. */
     public static final int FIRST_PEER_CODE = 64;

@@ -17,6 +17,8 @@ import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.metrics.NodeMetrics;
@@ -242,8 +244,9 @@ public final class LedgerCatchUp implements AutoCloseable {
     }
 
     /**
-     * Drops this log node's part of a ledger below what its writer, the owners of the ranges it overlaps now and
-     * their backups hold durably in their stores; a closed ledger they hold wholly is deleted.
+     * Drops this log node's part of a ledger below what its writer, the owners of the ranges it overlaps now, their
+     * backups and the targets of their migrations under way hold durably in their stores (a target catches up from
+     * its copy's positions on); a closed ledger they hold wholly is deleted.
      */
     private void truncate(MetaState s, LedgerInfo l) {
         if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))) {
@@ -261,6 +264,10 @@ public final class LedgerCatchUp implements AutoCloseable {
             }
             if (!r.owner().equals(l.writer())) {
                 keep = Math.min(keep, askedStore(r.owner(), l).durable());
+            }
+            MigrationInfo moving = s.migrationOf(r.id());
+            if (moving != null && moving.phase() != MigrationPhase.CLEANING_UP) {
+                keep = Math.min(keep, askedStore(moving.target(), l).durable());
             }
             for (String backup : r.backups()) {
                 askedBackup(backup, l);

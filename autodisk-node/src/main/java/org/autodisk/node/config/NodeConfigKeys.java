@@ -177,6 +177,22 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Integer> METRICS_HTTP_PORT = ConfigKey.of("metrics.http-port", Integer.class, 0,
             "Port of the HTTP endpoint /metrics in Prometheus's text format; 0 serves none.");
 
+    /** Default migration throttle. */
+    public static final ConfigKey<Integer> MIGRATION_RATE_BYTES = ConfigKey.of("migration.rate-bytes",
+            Integer.class, 64 * 1024 * 1024, "Data node: bytes/s a migration copies when started without a rate; "
+                    + "0 copies unthrottled. Changeable per migration at run time.");
+    /** Migration chunk size. */
+    public static final ConfigKey<Integer> MIGRATION_CHUNK_BYTES = ConfigKey.of("migration.chunk-bytes",
+            Integer.class, 1024 * 1024, "Data node: bytes of streams per chunk a migration's target asks of its "
+                    + "source (a larger stream goes alone).");
+    /** Concurrent migrations per target. */
+    public static final ConfigKey<Integer> MIGRATION_MAX_CONCURRENT = ConfigKey.of("migration.max-concurrent",
+            Integer.class, 2, "Data node: migrations it copies at once as their target; more wait their turn.");
+    /** When the target cuts over. */
+    public static final ConfigKey<Integer> MIGRATION_CUTOVER_LAG = ConfigKey.of("migration.cutover-lag-entries",
+            Integer.class, 2000, "Data node: the target cuts over once a catch-up round applied at most this many "
+                    + "ledger entries (the rest is replayed while writes of the range wait).");
+
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_SECRET,
             CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY,
@@ -187,11 +203,12 @@ public final class NodeConfigKeys {
             DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_ANSWER_TIMEOUT_MS,
             WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
             RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
-            RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT);
+            RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT, MIGRATION_RATE_BYTES,
+            MIGRATION_CHUNK_BYTES, MIGRATION_MAX_CONCURRENT, MIGRATION_CUTOVER_LAG);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,
-            METRICS_HTTP_PORT);
+            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES);
 
     private NodeConfigKeys() {
     }

@@ -16,6 +16,8 @@ import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.migration.MigrationSettings;
+import org.autodisk.node.migration.Migrations;
 import org.autodisk.node.ops.Handlers;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
@@ -38,6 +40,8 @@ import org.slf4j.LoggerFactory;
 public final class DataRole implements NodeRole {
 
     private static final Logger LOG = LoggerFactory.getLogger(DataRole.class);
+    /** How often the node looks at the migrations in the metadata. */
+    private static final long MIGRATION_TICK_MS = 100;
 
     private final NodeContext ctx;
     private final DataServices services;
@@ -46,6 +50,7 @@ public final class DataRole implements NodeRole {
     private final RangeChecks rangeChecks;
     private final long rangeCheckMs;
     private final Duration routeWait;
+    private final Migrations migrations;
 
     /**
      * The data node's storage, opened before its network.
@@ -57,7 +62,7 @@ public final class DataRole implements NodeRole {
     }
 
     private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, long loadReportMs,
-            RangeChecks rangeChecks, long rangeCheckMs, Duration routeWait) {
+            RangeChecks rangeChecks, long rangeCheckMs, Duration routeWait, Migrations migrations) {
         this.ctx = ctx;
         this.services = services;
         this.loadReports = loadReports;
@@ -65,6 +70,7 @@ public final class DataRole implements NodeRole {
         this.rangeChecks = rangeChecks;
         this.rangeCheckMs = rangeCheckMs;
         this.routeWait = routeWait;
+        this.migrations = migrations;
     }
 
     /**
@@ -120,9 +126,11 @@ public final class DataRole implements NodeRole {
                 RangeChecks::close);
         Duration routeWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
                 config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
+        Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(),
+                MigrationSettings.of(config)), Migrations::close);
         return new DataRole(ctx, new DataServices(storage.store(), wal, storage.backups()), reports,
                 config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS), checks, config.get(NodeConfigKeys.RANGE_CHECK_MS),
-                routeWait);
+                routeWait, migrations);
     }
 
     private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store) {
@@ -168,6 +176,7 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.TRAVERSE, new TraverseHandler(serving))
                 .serve(Operation.LEDGER_APPLY, new LedgerApplyHandler(ctx.nodeId(), ctx.metadata(), services.store(),
                         services.backups()))
+                .serve(Operation.MIGRATION_READ, migrations.readHandler())
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
                         ctx.metadata().current().version(), rangeUsage()).encode())));
     }
@@ -201,5 +210,6 @@ public final class DataRole implements NodeRole {
     public void start(Supplier<NodeStatus> self) {
         loadReports.start(loadReportMs, self);
         rangeChecks.start(rangeCheckMs);
+        migrations.start(MIGRATION_TICK_MS);
     }
 }

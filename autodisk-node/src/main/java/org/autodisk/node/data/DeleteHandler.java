@@ -29,7 +29,7 @@ final class DeleteHandler extends KeyOnlyOperation {
         if (now == null) {
             return;
         }
-        LoggedWrite.write(serving, request, now, LogRecord.DELETE, req.key(), new byte[0], decision,
+        LoggedWrite.write(this, request, now, LogRecord.DELETE, req.key(), new byte[0], decision,
                 Responses::deleteResult);
     }
 }

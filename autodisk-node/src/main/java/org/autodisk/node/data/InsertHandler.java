@@ -47,7 +47,7 @@ final class InsertHandler extends KeyedOperation<InsertRequest> {
         if (now == null) {
             return;
         }
-        LoggedWrite.write(serving, request, now, LogRecord.PUT, req.key(), req.value(), decision,
+        LoggedWrite.write(this, request, now, LogRecord.PUT, req.key(), req.value(), decision,
                 created -> Responses.ok());
     }
 }

@@ -26,7 +26,7 @@ final class LoggedWrite {
     /**
      * Writes and replies.
      *
-     * @param s        the data node
+     * @param handler  the operation (its data node, and where a write whose range moved away is taken again)
      * @param request  the request
      * @param range    the key's range (owned here)
      * @param op       PUT or DELETE
@@ -35,8 +35,9 @@ final class LoggedWrite {
      * @param decision the rules' decision, with the log multiplicity
      * @param reply    builds the reply body from the store's answer (created / existed)
      */
-    static void write(Serving s, Request request, RangeDescriptor range, int op, byte[] key, byte[] value,
-            Decision decision, Function<Boolean, byte[]> reply) {
+    static void write(KeyedOperation<?> handler, Request request, RangeDescriptor range, int op, byte[] key,
+            byte[] value, Decision decision, Function<Boolean, byte[]> reply) {
+        Serving s = handler.serving;
         if (!s.gate().multiplicityPossible(request, decision, key)) {
             return;
         }
@@ -51,7 +52,13 @@ final class LoggedWrite {
             }
             request.component("store", System.nanoTime() - applied.durableNanos());
             request.reply(reply.apply(applied.changed()));
-        }, failure -> failed(s, request, failure));
+        }, failure -> {
+            if (failure instanceof WriteAheadLog.MovedAway && request.reroute() <= RouteCheck.MAX_REROUTES) {
+                handler.again(request);
+            } else {
+                failed(s, request, failure);
+            }
+        });
     }
 
     private static void failed(Serving s, Request request, RuntimeException failure) {

@@ -24,6 +24,8 @@ public enum StartupStep {
     LOAD_REPORTS,
     /** Data node: prepare the range checks that report range sizes to the split rules. */
     RANGE_CHECKS,
+    /** Data node: prepare its part in migrations (source snapshots, target copies, clean-up). */
+    MIGRATIONS,
     /** Log node: prepare the backup catch-up from its ledgers. */
     CATCH_UP,
     /** Bind the server socket. */

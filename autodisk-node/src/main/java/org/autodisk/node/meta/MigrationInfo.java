@@ -11,7 +11,7 @@ package org.autodisk.node.meta;
  * @param fromEpoch   the range's epoch when the migration started: the cutover commits only at this epoch
  * @param phase       where it is
  * @param paused      whether an administrator paused it (copying and catching up wait; nothing is lost)
- * @param rateBytes   the throttle in bytes per second (0: unthrottled)
+ * @param rateBytes   the throttle in bytes per second (0: unthrottled; {@link #DEFAULT_RATE}: the target's default)
  * @param keysCopied  keys copied so far, as last reported
  * @param bytesCopied bytes copied so far, as last reported
  * @param resumeAfter the last key the target holds durably from the snapshot, hex ({@code ""}: none yet)
@@ -19,6 +19,9 @@ package org.autodisk.node.meta;
  */
 public record MigrationInfo(long id, int rangeId, String source, String target, long fromEpoch, MigrationPhase phase,
         boolean paused, long rateBytes, long keysCopied, long bytesCopied, String resumeAfter, String startedBy) {
+
+    /** A rate that means: the target's {@code migration.rate-bytes}. */
+    public static final long DEFAULT_RATE = -1;
 
     /** Checks the fields. */
     public MigrationInfo {

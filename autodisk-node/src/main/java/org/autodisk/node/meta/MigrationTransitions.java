@@ -23,7 +23,10 @@ final class MigrationTransitions {
                         + " was expected at epoch " + c.expectedEpoch() + ", generation " + c.expectedGeneration()
                         + " but is at epoch " + r.epoch() + ", generation " + r.generation() + ": " + r
                 : r.state() != RangeState.SERVING ? r + " is not serving"
-                : c.rateBytes() < 0 ? "a rate must not be negative (got " + c.rateBytes() + " bytes/s)"
+                : r.logNodes().isEmpty() ? r + " has no log nodes: a migration's target catches up from the range's "
+                        + "ledgers"
+                : c.rateBytes() < MigrationInfo.DEFAULT_RATE ? "a rate must not be negative (got " + c.rateBytes()
+                        + " bytes/s)"
                 : targetProblem(s, r, c.target());
         if (problem != null) {
             return refused(s, "migration refused: " + problem);

@@ -1,5 +1,6 @@
 package org.autodisk.node.ops;
 
+import java.util.concurrent.CompletionException;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.store.StoreException;
@@ -32,6 +33,23 @@ public final class Guard {
         } catch (RuntimeException e) {
             LOG.error("{}: {} failed", nodeId, request.frame(), e);
             request.replyError(Status.INTERNAL_ERROR, "node " + nodeId + " failed: " + e);
+        }
+    }
+
+    /**
+     * Answers a request whose asynchronous work failed: a {@link ProtocolException} with its own status, anything
+     * else as NODE_UNAVAILABLE.
+     *
+     * @param request the request
+     * @param error   the failure (a {@link CompletionException} is unwrapped)
+     * @param notDone what was not done, for the message, e.g. {@code "split not done"}
+     */
+    public static void failed(Request request, Throwable error, String notDone) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (cause instanceof ProtocolException p) {
+            request.replyError(p.status(), p.getMessage());
+        } else {
+            request.replyError(Status.NODE_UNAVAILABLE, notDone + ": " + cause.getMessage());
         }
     }
 }

@@ -28,6 +28,10 @@ public enum Operation {
     MEMBERS(Opcode.MEMBERS.code(), null),
     /** Split a range, proposed by the node asked. */
     SPLIT(Opcode.SPLIT.code(), null),
+    /** Start or steer a migration, committed by the node asked. */
+    MIGRATE(Opcode.MIGRATE.code(), null),
+    /** The migrations under way. */
+    MIGRATIONS(Opcode.MIGRATIONS.code(), null),
     /** The usage of a data node's ranges. */
     RANGE_USAGE(PeerOp.RANGE_USAGE.code(), Role.DATA),
     /** One node's own facts. */
@@ -41,7 +45,9 @@ public enum Operation {
     /** Read entries of a ledger. */
     LEDGER_READ(PeerOp.LEDGER_READ.code(), Role.LOG),
     /** Apply entries of a ledger to a backup copy, or say how far a store holds a ledger. */
-    LEDGER_APPLY(PeerOp.LEDGER_APPLY.code(), Role.DATA);
+    LEDGER_APPLY(PeerOp.LEDGER_APPLY.code(), Role.DATA),
+    /** The next chunk of a migrating range's snapshot, from its source. */
+    MIGRATION_READ(PeerOp.MIGRATION_READ.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

@@ -1,10 +1,7 @@
 package org.autodisk.node.ops;
 
-import java.util.concurrent.CompletionException;
 import org.autodisk.core.protocol.KeyRequest;
-import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Responses;
-import org.autodisk.core.protocol.Status;
 
 /** SPLIT: splits the range holding a key at that key, proposed by the node asked; answers the two halves. */
 final class SplitHandler implements OperationHandler {
@@ -25,13 +22,7 @@ final class SplitHandler implements OperationHandler {
                 Guard.run(nodeId, r -> r.reply(Responses.bytesResult(result.toJson())), request);
                 return;
             }
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
-                    : error;
-            if (cause instanceof ProtocolException p) {
-                request.replyError(p.status(), p.getMessage());
-            } else {
-                request.replyError(Status.NODE_UNAVAILABLE, "split not done: " + cause.getMessage());
-            }
+            Guard.failed(request, error, "split not done");
         });
     }
 }

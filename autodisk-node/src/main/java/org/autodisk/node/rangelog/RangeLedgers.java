@@ -141,8 +141,8 @@ final class RangeLedgers implements WriteAheadLog {
     private void write(Write w, int attempt) {
         RangeSlot slot = slotFor(w.rangeId(), w.key());
         if (slot == null) {
-            w.onFailure().accept(new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self()
-                    + " no longer owns the range of key " + Keys.render(w.key()) + "; retry"));
+            w.onFailure().accept(new MovedAway("data node " + ctx.self() + " no longer owns the range of key "
+                    + Keys.render(w.key()) + "; retry"));
             return;
         }
         CompletableFuture<LedgerWriter> ready = slot.ready();

@@ -12,6 +12,8 @@ import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +32,8 @@ final class RangeSlot {
     private static final int REPLAY_PAGE = 5_000;
     /** A start that failed is tried again after this long, then twice as long each time up to the answer timeout. */
     private static final long RETRY_FIRST_MS = 100;
+    /** How often a new owner looks whether the source closed its ledger after a cutover. */
+    private static final long CLOSE_POLL_MS = 2;
 
     /** Why a waiting request could not use this slot: the range changed; it looks up the range's new slot. */
     static final class Retired extends RuntimeException {
@@ -110,11 +114,50 @@ final class RangeSlot {
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
             if (l.state() != LedgerState.CLOSED) {
-                problem = "recovering ledger " + l.id() + " from its log nodes " + l.lastFragment().ensemble();
-                chain = chain.thenCompose(v -> recovery.recover(l.id())).thenApply(x -> null);
+                chain = chain.thenCompose(v -> handedOver(l)).thenCompose(closed -> {
+                    if (closed) {
+                        return CompletableFuture.completedFuture(null);
+                    }
+                    problem = "recovering ledger " + l.id() + " from its log nodes " + l.lastFragment().ensemble();
+                    return recovery.recover(l.id()).thenApply(x -> null);
+                });
             }
         }
         return chain;
+    }
+
+    /**
+     * After a migration's cutover to this node, the source closes its ledger of the range once every write it took
+     * is acknowledged: waiting for that (bounded by the answer timeout) rather than fencing it spares those writes
+     * an unknown outcome. Any other unclosed ledger is recovered at once.
+     *
+     * @return true once the ledger is closed by its writer; false when it must be recovered
+     */
+    private CompletableFuture<Boolean> handedOver(LedgerInfo l) {
+        MigrationInfo m = ctx.metadata().current().migrationOf(range.id());
+        if (m == null || m.phase() != MigrationPhase.CLEANING_UP || !m.target().equals(ctx.self())
+                || !l.writer().equals(m.source())) {
+            return CompletableFuture.completedFuture(false);
+        }
+        problem = "waiting for " + l.writer() + " to close ledger " + l.id() + " after the cutover";
+        CompletableFuture<Boolean> out = new CompletableFuture<>();
+        pollClosed(l.id(), System.nanoTime() + ctx.writer().answerTimeout().toNanos(), out);
+        return out;
+    }
+
+    private void pollClosed(long ledgerId, long deadline, CompletableFuture<Boolean> out) {
+        LedgerInfo now = ctx.metadata().current().ledger(ledgerId);
+        if (now == null || now.state() == LedgerState.CLOSED) {
+            out.complete(true);
+        } else if (System.nanoTime() >= deadline || retiredNow()) {
+            out.complete(false);
+        } else {
+            ctx.timer().schedule(CLOSE_POLL_MS, () -> pollClosed(ledgerId, deadline, out));
+        }
+    }
+
+    private synchronized boolean retiredNow() {
+        return retired;
     }
 
     private CompletableFuture<Void> replayClosed() {

@@ -1,5 +1,7 @@
 package org.autodisk.node.rangelog;
 
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.peer.PeerException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -89,5 +91,22 @@ public interface WriteAheadLog extends AutoCloseable {
      */
     static WriteAheadLog direct(LocalStore store) {
         return new DirectWrites(store);
+    }
+
+    /**
+     * Why a write failed when this node stopped owning the key's range between taking the write and logging it (the
+     * range moved away): nothing was written, and the write goes to the new owner.
+     */
+    final class MovedAway extends PeerException {
+        private static final long serialVersionUID = 1L;
+
+        /**
+         * Creates the failure.
+         *
+         * @param message what moved
+         */
+        public MovedAway(String message) {
+            super(Status.NODE_UNAVAILABLE, message);
+        }
     }
 }

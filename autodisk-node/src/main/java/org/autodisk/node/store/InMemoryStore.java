@@ -113,6 +113,63 @@ final class InMemoryStore implements LocalStore {
         return 0;
     }
 
+    /** Positions first, then a weakly consistent view: the streams reflect at least those positions. */
+    @Override
+    public StoreSnapshot snapshot() {
+        Map<Long, Long> at;
+        synchronized (this) {
+            at = Map.copyOf(ledgers);
+        }
+        return new StoreSnapshot() {
+            @Override
+            public Chunk read(byte[] from, byte[] toExclusive, long byteBudget) {
+                List<KeyValue> out = new ArrayList<>();
+                long bytes = 0;
+                for (Map.Entry<byte[], byte[]> e : view(from, toExclusive).entrySet()) {
+                    long size = e.getKey().length + e.getValue().length;
+                    if (!out.isEmpty() && bytes + size + (out.size() + 1L) * STREAM_OVERHEAD > byteBudget) {
+                        return new Chunk(out, e.getKey().clone(), bytes);
+                    }
+                    out.add(new KeyValue(e.getKey().clone(), e.getValue().clone()));
+                    bytes += size;
+                }
+                return new Chunk(out, null, bytes);
+            }
+
+            @Override
+            public long appliedEntry(long ledgerId) {
+                return at.getOrDefault(ledgerId, 0L);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Override
+    public synchronized long ingest(List<KeyValue> streams, Map<Long, Long> positions) {
+        long created = 0;
+        for (KeyValue kv : streams) {
+            created += put(kv.key(), kv.value()) ? 1 : 0;
+        }
+        positions.forEach((ledger, entry) -> ledgers.merge(ledger, entry, Math::max));
+        return created;
+    }
+
+    @Override
+    public synchronized long deleteRange(byte[] low, byte[] high) {
+        NavigableMap<byte[], byte[]> doomed = view(low, high);
+        long n = doomed.size();
+        doomed.clear();
+        return n;
+    }
+
+    /** Nothing in memory survives a crash. */
+    @Override
+    public void makeDurable() {
+    }
+
     @Override
     public long count() {
         return map.size();

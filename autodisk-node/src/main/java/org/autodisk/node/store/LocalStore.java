@@ -1,7 +1,9 @@
 package org.autodisk.node.store;
 
-import org.autodisk.core.protocol.TraverseResult;
 import java.util.List;
+import java.util.Map;
+import org.autodisk.core.protocol.KeyValue;
+import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.wire.LogRecord;
 
 /**
@@ -111,6 +113,39 @@ public interface LocalStore extends AutoCloseable {
      * @return a stored key above {@code low}, or {@code null} if the range holds fewer than two streams
      */
     byte[] splitKey(byte[] low, byte[] high);
+
+    /**
+     * Opens a view of the store that later writes do not change, for a migration's copy of a range.
+     *
+     * @return the snapshot; the caller closes it
+     */
+    StoreSnapshot snapshot();
+
+    /**
+     * Writes streams copied from another node's snapshot, and raises the applied entry of the ledgers given to at
+     * least the entry named, in one atomic write. Nothing goes through the log: the copy is made durable with
+     * {@link #makeDurable}.
+     *
+     * @param streams   the streams (replacing any with the same key)
+     * @param positions ledger to applied entry from the copied snapshot (empty for none)
+     * @return how many of the streams were new
+     */
+    long ingest(List<KeyValue> streams, Map<Long, Long> positions);
+
+    /**
+     * Deletes every stream with {@code low <= key < high}: a range this node no longer owns, or a copy abandoned.
+     *
+     * @param low  first key, inclusive
+     * @param high end key, exclusive ({@code null}: to the end)
+     * @return how many streams were deleted
+     */
+    long deleteRange(byte[] low, byte[] high);
+
+    /**
+     * Makes everything written so far survive a crash of the process (RocksDB without its own WAL flushes its
+     * memtables; a journaled store has nothing to do), and returns once it does.
+     */
+    void makeDurable();
 
     /**
      * Returns the exact number of streams stored.

@@ -62,6 +62,7 @@ final class RocksDbStore implements LocalStore {
     private final AtomicLong count = new AtomicLong();
     private final LedgerPositions positions = new LedgerPositions();
     private final Object closeLock = new Object();
+    private final RocksTransfer transfer;
     private boolean released;
 
     private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions)
@@ -75,6 +76,7 @@ final class RocksDbStore implements LocalStore {
         this.db = RocksDB.open(options, dir.toString(), List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
                 new ColumnFamilyDescriptor(META_FAMILY, familyOptions)), families);
+        this.transfer = new RocksTransfer(db, families.get(1), writeOptions, applyLock, count, positions);
     }
 
     static RocksDbStore open(Path dir, boolean syncWrites, boolean journal) {
@@ -311,6 +313,36 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public StoreSnapshot snapshot() {
+        return transfer.snapshot();
+    }
+
+    @Override
+    public long ingest(List<KeyValue> streams, Map<Long, Long> given) {
+        try {
+            return transfer.ingest(streams, given);
+        } catch (RocksDBException e) {
+            throw failure("write of " + streams.size() + " copied streams", e);
+        }
+    }
+
+    @Override
+    public long deleteRange(byte[] low, byte[] high) {
+        try {
+            return transfer.deleteRange(low, high);
+        } catch (RocksDBException e) {
+            throw failure("delete of a range", e);
+        }
+    }
+
+    @Override
+    public void makeDurable() {
+        if (!journal) {
+            flush();
+        }
+    }
+
+    @Override
     public long count() {
         return count.get();
     }
@@ -333,6 +365,7 @@ final class RocksDbStore implements LocalStore {
         synchronized (closeLock) { // a flush listener reading now finishes first
             released = true;
         }
+        transfer.closeAll();
         families.forEach(ColumnFamilyHandle::close);
         db.close();
         writeOptions.close();

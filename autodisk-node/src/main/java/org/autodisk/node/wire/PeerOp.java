@@ -32,7 +32,12 @@ public enum PeerOp {
      * Log node to a data node: apply entries of a ledger to the backup copy, or say how far the backup copy (or the
      * node's own store) holds a ledger ({@link LedgerApplyRequest}).
      */
-    LEDGER_APPLY(Opcode.FIRST_PEER_CODE + 10);
+    LEDGER_APPLY(Opcode.FIRST_PEER_CODE + 10),
+    /**
+     * A migration's target to its source: the next chunk of the moving range's snapshot ({@link MigrationReadRequest},
+     * answered by a {@link MigrationChunk}).
+     */
+    MIGRATION_READ(Opcode.FIRST_PEER_CODE + 11);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

@@ -29,7 +29,7 @@ class StartupReleaseTest {
     private static final Set<StartupStep> LOG_ONLY = EnumSet.of(StartupStep.LEDGER_JOURNAL,
             StartupStep.CATCH_UP);
     private static final Set<StartupStep> DATA_ONLY = EnumSet.of(StartupStep.STORE, StartupStep.BACKUPS,
-            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS);
+            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS, StartupStep.MIGRATIONS);
 
     @TempDir
     Path dir;

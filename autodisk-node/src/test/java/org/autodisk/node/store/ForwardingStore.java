@@ -1,6 +1,8 @@
 package org.autodisk.node.store;
 
 import java.util.List;
+import java.util.Map;
+import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
 
@@ -82,5 +84,25 @@ public abstract class ForwardingStore implements LocalStore {
     @Override
     public void close() {
         inner.close();
+    }
+
+    @Override
+    public StoreSnapshot snapshot() {
+        return inner.snapshot();
+    }
+
+    @Override
+    public long ingest(List<KeyValue> streams, Map<Long, Long> positions) {
+        return inner.ingest(streams, positions);
+    }
+
+    @Override
+    public long deleteRange(byte[] low, byte[] high) {
+        return inner.deleteRange(low, high);
+    }
+
+    @Override
+    public void makeDurable() {
+        inner.makeDurable();
     }
 }

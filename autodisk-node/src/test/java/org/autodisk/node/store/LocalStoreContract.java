@@ -3,6 +3,7 @@ package org.autodisk.node.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
@@ -145,5 +146,71 @@ abstract class LocalStoreContract {
         }
         assertThat(store.splitKey(k("k"), k("l"))).isEqualTo(k("k04999"));
         assertThat(store.splitKey(k("k09998"), null)).isEqualTo(k("m"));
+    }
+
+    @Test
+    void aSnapshotKeepsItsStreamsAndPositionsWhileTheStoreChanges() {
+        store.applyLedger(7, List.of(new LogRecord(0, 1, 1, LogRecord.PUT, k("b"), k("1")),
+                new LogRecord(0, 1, 2, LogRecord.PUT, k("c"), k("2"))));
+        try (StoreSnapshot snap = store.snapshot()) {
+            store.applyLedger(7, List.of(new LogRecord(0, 1, 3, LogRecord.PUT, k("b"), k("changed")),
+                    new LogRecord(0, 1, 4, LogRecord.PUT, k("d"), k("4"))));
+            assertThat(snap.appliedEntry(7)).isLessThanOrEqualTo(2);
+            StoreSnapshot.Chunk all = snap.read(k("a"), k("z"), 1 << 20);
+            if (!(store instanceof InMemoryStore)) {
+                assertThat(all.streams()).extracting(kv -> Keys.render(kv.key()) + "=" + Keys.render(kv.value()))
+                        .containsExactly("b=1", "c=2");
+            }
+            assertThat(all.next()).isNull();
+            assertThat(store.appliedEntry(7)).isEqualTo(4);
+        }
+    }
+
+    @Test
+    void aSnapshotChunkStopsBeforeTheStreamThatWouldPassTheBudgetButAlwaysHoldsOne() {
+        store.put(k("a"), new byte[100]);
+        store.put(k("b"), new byte[5000]);
+        store.put(k("c"), new byte[10]);
+        try (StoreSnapshot snap = store.snapshot()) {
+            StoreSnapshot.Chunk first = snap.read(new byte[0], null, 1000);
+            assertThat(first.streams()).hasSize(1);
+            assertThat(first.next()).isEqualTo(k("b"));
+            StoreSnapshot.Chunk big = snap.read(first.next(), null, 1000);
+            assertThat(big.streams()).as("a stream larger than the budget goes alone").hasSize(1);
+            assertThat(big.bytes()).isEqualTo(5001);
+            StoreSnapshot.Chunk last = snap.read(big.next(), k("d"), 1000);
+            assertThat(last.streams()).extracting(kv -> Keys.render(kv.key())).containsExactly("c");
+            assertThat(last.next()).isNull();
+        }
+    }
+
+    @Test
+    void ingestedStreamsAreCountedAndRaiseLedgerPositionsButNeverLowerThem() {
+        store.put(k("a"), k("old"));
+        store.applyLedger(3, List.of(new LogRecord(0, 1, 9, LogRecord.PUT, k("z"), k("9"))));
+        long created = store.ingest(List.of(new KeyValue(k("a"), k("new")), new KeyValue(k("b"), k("2"))),
+                Map.of(3L, 5L, 4L, 12L));
+        assertThat(created).isEqualTo(1);
+        assertThat(store.count()).isEqualTo(3);
+        assertThat(store.get(k("a"))).isEqualTo(k("new"));
+        assertThat(store.appliedEntry(3)).as("never lowered").isEqualTo(9);
+        assertThat(store.appliedEntry(4)).isEqualTo(12);
+        store.makeDurable();
+    }
+
+    @Test
+    void deleteRangeRemovesExactlyTheRangeAndKeepsTheCountExact() {
+        for (String key : List.of("a", "b", "b1", "c", "d")) {
+            store.put(k(key), k(key));
+        }
+        assertThat(store.deleteRange(k("b"), k("c"))).isEqualTo(2);
+        assertThat(store.count()).isEqualTo(3);
+        assertThat(store.get(k("a"))).isNotNull();
+        assertThat(store.get(k("b1"))).isNull();
+        assertThat(store.get(k("c"))).isNotNull();
+        assertThat(store.deleteRange(k("c"), null)).as("to the end").isEqualTo(2);
+        assertThat(store.count()).isEqualTo(1);
+        assertThat(store.scan(new byte[0], null, 10, 1 << 20).entries()).hasSize(1);
+        assertThat(store.deleteRange(k("x"), null)).isZero();
     }
 }

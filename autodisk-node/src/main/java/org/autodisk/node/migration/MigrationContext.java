@@ -1,0 +1,20 @@
+package org.autodisk.node.migration;
+
+import org.autodisk.node.ledger.LedgerPeers;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.store.LocalStore;
+
+/**
+ * What a migration uses on a data node.
+ *
+ * @param self        this node
+ * @param metadata    the cluster metadata
+ * @param peers       the other nodes
+ * @param ledgerPeers the log nodes, for reading ledgers
+ * @param store       this node's store
+ * @param settings    the migration settings
+ */
+record MigrationContext(String self, Metadata metadata, PeerChannel peers, LedgerPeers ledgerPeers, LocalStore store,
+        MigrationSettings settings) {
+}

@@ -1,0 +1,157 @@
+package org.autodisk.node.migration;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.autodisk.node.ledger.LedgerPeers;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.MigrationPhase;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.OperationHandler;
+import org.autodisk.node.store.LocalStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A data node's part in migrations, driven by the committed metadata: as a source it serves its snapshot's chunks
+ * and, once the range cut over, deletes its copy and ends the migration; as a target it runs each migration's copy,
+ * catch-up and cutover on a thread of its own (at most {@code migration.max-concurrent} at once), stops it when the
+ * migration is paused or aborted, starts it again when resumed or after a failure, and drops the partial copy of
+ * an aborted one.
+ */
+public final class Migrations implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Migrations.class);
+    private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final MigrationContext mc;
+    private final SourceSnapshots snapshots;
+    private final SourceCleanUp cleanUp;
+    private final Map<Long, TargetRun> runs = new ConcurrentHashMap<>();
+    private final Map<Long, Long> failedAt = new ConcurrentHashMap<>();
+    /** The spans of the migrations this node copies as target, to drop the copy of one that is aborted. */
+    private final Map<Long, RangeDescriptor> targeted = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService timer;
+
+    /**
+     * Creates the node's migration driver; {@link #start} runs it.
+     *
+     * @param ctx      the node
+     * @param store    its store
+     * @param settings the migration settings
+     */
+    public Migrations(NodeContext ctx, LocalStore store, MigrationSettings settings) {
+        this.mc = new MigrationContext(ctx.nodeId(), ctx.metadata(), ctx.peers(), LedgerPeers.over(ctx.peers()),
+                store, settings);
+        this.snapshots = new SourceSnapshots(ctx.nodeId(), store, settings.chunkBytes());
+        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(ctx.nodeId()
+                + "-migrations").daemon().factory());
+        this.cleanUp = new SourceCleanUp(mc, timer);
+    }
+
+    /**
+     * Returns the handler of MIGRATION_READ (this node as a source).
+     *
+     * @return the handler
+     */
+    public OperationHandler readHandler() {
+        return new MigrationReadHandler(mc.metadata(), snapshots);
+    }
+
+    /**
+     * Follows the metadata every {@code periodMs}.
+     *
+     * @param periodMs the period
+     */
+    public void start(long periodMs) {
+        timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
+    }
+
+    void tick() {
+        try {
+            MetaState s = mc.metadata().current();
+            if (!s.bootstrapped()) {
+                return;
+            }
+            snapshots.tidy(s);
+            stopRunsNoLongerWanted(s);
+            dropAbortedCopies(s);
+            for (MigrationInfo m : s.migrations()) {
+                if (m.target().equals(mc.self())) {
+                    maybeRun(s, m);
+                } else if (m.source().equals(mc.self()) && m.phase() == MigrationPhase.CLEANING_UP) {
+                    cleanUp.consider(s, m);
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("{}: migration upkeep failed: {}", mc.self(), e.toString());
+        }
+    }
+
+    private void maybeRun(MetaState s, MigrationInfo m) {
+        if (m.phase() == MigrationPhase.CLEANING_UP || m.paused() || runs.containsKey(m.id())
+                || runs.size() >= mc.settings().maxConcurrent()) {
+            return;
+        }
+        Long failed = failedAt.get(m.id());
+        if (failed != null && System.nanoTime() - failed < RETRY_NANOS) {
+            return;
+        }
+        targeted.putIfAbsent(m.id(), s.range(m.rangeId()));
+        TargetRun run = new TargetRun(m.id(), mc);
+        runs.put(m.id(), run);
+        Thread.ofPlatform().name(mc.self() + "-migration-" + m.id()).daemon().start(() -> runToEnd(m.id(), run));
+    }
+
+    private void runToEnd(long id, TargetRun run) {
+        try {
+            run.run();
+            failedAt.remove(id);
+        } catch (RuntimeException e) {
+            failedAt.put(id, System.nanoTime());
+        } finally {
+            runs.remove(id, run);
+        }
+    }
+
+    private void stopRunsNoLongerWanted(MetaState s) {
+        runs.forEach((id, run) -> {
+            MigrationInfo m = s.migration(id);
+            if (m == null || m.paused() || m.phase() == MigrationPhase.CLEANING_UP) {
+                run.stop();
+            }
+        });
+    }
+
+    private void dropAbortedCopies(MetaState s) {
+        for (Map.Entry<Long, RangeDescriptor> e : Map.copyOf(targeted).entrySet()) {
+            if (s.migration(e.getKey()) != null || runs.containsKey(e.getKey())) {
+                continue;
+            }
+            RangeDescriptor span = e.getValue();
+            boolean ownedHere = s.ranges().stream().anyMatch(r -> r.owner().equals(mc.self())
+                    && overlaps(r, span));
+            if (!ownedHere) {
+                long n = mc.store().deleteRange(span.low(), span.high());
+                LOG.info("{}: migration {} was aborted: dropped the {} streams copied of {}", mc.self(), e.getKey(),
+                        n, span.span());
+            }
+            targeted.remove(e.getKey());
+        }
+    }
+
+    private static boolean overlaps(RangeDescriptor r, RangeDescriptor span) {
+        return r.contains(span.low()) || span.contains(r.low());
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        runs.values().forEach(TargetRun::stop);
+        snapshots.closeAll();
+    }
+}

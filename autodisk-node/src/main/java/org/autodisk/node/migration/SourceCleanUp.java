@@ -1,0 +1,73 @@
+package org.autodisk.node.migration;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The source's clean-up after a cutover: once its ledgers of the range are closed and applied here (or a while has
+ * passed: entries the new owner recovered are never applied here) and reads in flight had time to finish, it
+ * deletes its copy of the range and ends the migration.
+ */
+final class SourceCleanUp {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SourceCleanUp.class);
+    /** Reads that started before the cutover finish within this (they answer or time out first). */
+    private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** After this, entries of a closed ledger not applied here are taken as recovered by the new owner. */
+    private static final long APPLY_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+
+    private final MigrationContext mc;
+    private final ScheduledExecutorService timer;
+    private final java.util.Map<Long, Long> seen = new ConcurrentHashMap<>();
+    private final Set<Long> ending = ConcurrentHashMap.newKeySet();
+
+    SourceCleanUp(MigrationContext mc, ScheduledExecutorService timer) {
+        this.mc = mc;
+        this.timer = timer;
+    }
+
+    /** Called on every upkeep tick for a migration of which this node is the source and which cut over. */
+    void consider(MetaState s, MigrationInfo m) {
+        RangeDescriptor r = s.range(m.rangeId());
+        if (r == null || r.owner().equals(mc.self()) || ending.contains(m.id())) {
+            return;
+        }
+        long now = System.nanoTime();
+        long first = seen.computeIfAbsent(m.id(), id -> now);
+        boolean settled = s.ledgersOf(r).stream().filter(l -> l.writer().equals(mc.self())).allMatch(l ->
+                l.state() == LedgerState.CLOSED && (applied(l) || now - first >= APPLY_WAIT_NANOS));
+        if (now - first < GRACE_NANOS || !settled) {
+            return;
+        }
+        ending.add(m.id());
+        long n = mc.store().deleteRange(r.low(), r.high());
+        LOG.info("{}: migration {}: range {} {} is served by {}; deleted the {} streams this node held of it",
+                mc.self(), m.id(), r.id(), r.span(), r.owner(), n);
+        Duration timeout = mc.settings().metadataTimeout();
+        mc.metadata().submit(new MetaCommand.EndMigration(m.id(), false, "finished: " + mc.self() + " deleted its "
+                + n + " streams"), timeout).whenComplete((res, err) -> {
+                    if (err != null || !res.applied()) {
+                        LOG.info("{}: migration {}: ending it failed ({}); trying again", mc.self(), m.id(),
+                                err != null ? err.toString() : res.refusal());
+                        timer.schedule(() -> ending.remove(m.id()), 1, TimeUnit.SECONDS);
+                    } else {
+                        seen.remove(m.id());
+                    }
+                });
+    }
+
+    private boolean applied(LedgerInfo l) {
+        return mc.store().appliedEntry(l.id()) >= l.lastEntry();
+    }
+}

@@ -1,0 +1,229 @@
+package org.autodisk.node.migration;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.ledger.LedgerEntry;
+import org.autodisk.node.ledger.LedgerReader;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.MigrationPhase;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.wire.LedgerApplyRequest;
+import org.autodisk.node.wire.MigrationChunk;
+import org.autodisk.node.wire.MigrationReadRequest;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.PeerResponses;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One migration on its target, on its own thread: copies the source's snapshot of the range chunk by chunk
+ * (throttled, recording progress and the resume key once what it copied is durable), catches up from the range's
+ * ledgers until a round has little left, then proposes the cutover. Stops between chunks when the migration is
+ * paused, aborted or stopped; the driver starts it again, and it resumes from the metadata's record.
+ */
+final class TargetRun implements Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TargetRun.class);
+    private static final long RECORD_BYTES = 32L << 20;
+    private static final long RECORD_NANOS = TimeUnit.SECONDS.toNanos(2);
+    private static final int MAX_ROUNDS = 50;
+    private static final int PAGE = 1000;
+
+    private final long id;
+    private final MigrationContext mc;
+    private final Throttle throttle = new Throttle();
+    private volatile boolean stopped;
+
+    TargetRun(long id, MigrationContext mc) {
+        this.id = id;
+        this.mc = mc;
+    }
+
+    void stop() {
+        stopped = true;
+    }
+
+    @Override
+    public void run() {
+        try {
+            MigrationInfo m = live();
+            if (m != null && m.phase() == MigrationPhase.COPYING) {
+                m = copy(m);
+            }
+            if (m != null && m.phase() == MigrationPhase.CATCHING_UP) {
+                catchUpAndCutOver();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | ExecutionException | TimeoutException e) {
+            LOG.warn("{}: migration {} stopped ({}); it goes on from its last record", mc.self(), id,
+                    e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The migration if this run should go on with it. */
+    private MigrationInfo live() {
+        MigrationInfo m = mc.metadata().current().migration(id);
+        return stopped || m == null || m.paused() || !m.target().equals(mc.self()) ? null : m;
+    }
+
+    private MigrationInfo copy(MigrationInfo start) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        RangeDescriptor r = mc.metadata().current().range(start.rangeId());
+        boolean fresh = start.resumeAfter().isEmpty();
+        if (fresh) {
+            long gone = mc.store().deleteRange(r.low(), r.high());
+            LOG.info("{}: migration {}: copying range {} {} from {} (dropped {} streams of an earlier copy)",
+                    mc.self(), id, r.id(), r.span(), start.source(), gone);
+        }
+        byte[] from = fresh ? r.low() : successor(HexFormat.of().parseHex(start.resumeAfter()));
+        long keys = start.keysCopied();
+        long bytes = start.bytesCopied();
+        long recordedBytes = bytes;
+        long recordedAt = System.nanoTime();
+        boolean first = true;
+        for (MigrationInfo m = start; m != null && m.phase() == MigrationPhase.COPYING; m = live()) {
+            MigrationChunk c = read(m, from, first);
+            mc.store().ingest(c.streams(), fresh && first ? c.positions() : Map.of());
+            first = false;
+            keys += c.streams().size();
+            bytes += c.bytes();
+            String last = c.streams().isEmpty() ? m.resumeAfter()
+                    : HexFormat.of().formatHex(c.streams().get(c.streams().size() - 1).key());
+            if (c.next() == null) {
+                return record(m, MigrationPhase.CATCHING_UP, keys, bytes, last);
+            }
+            from = c.next();
+            if (bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS) {
+                record(m, MigrationPhase.COPYING, keys, bytes, last);
+                recordedBytes = bytes;
+                recordedAt = System.nanoTime();
+            }
+            throttle.pace(c.bytes(), m.rateBytes() == MigrationInfo.DEFAULT_RATE ? mc.settings().rateBytes()
+                    : m.rateBytes());
+        }
+        return null;
+    }
+
+    private static byte[] successor(byte[] key) {
+        return Arrays.copyOf(key, key.length + 1);
+    }
+
+    private MigrationChunk read(MigrationInfo m, byte[] from, boolean fresh) throws InterruptedException,
+            ExecutionException, TimeoutException {
+        Frame resp = mc.peers().send(m.source(), PeerOp.MIGRATION_READ.request(new MigrationReadRequest(id, from,
+                mc.settings().chunkBytes(), fresh).encode())).get(timeout(), TimeUnit.MILLISECONDS);
+        if (Responses.status(resp.body()) != Status.OK) {
+            throw new IllegalStateException("source " + m.source() + " did not send the chunk from key "
+                    + Keys.render(from) + ": " + Responses.errorMessage(resp.body()));
+        }
+        return MigrationChunk.decode(resp.body());
+    }
+
+    private long timeout() {
+        return mc.settings().answerTimeout().toMillis();
+    }
+
+    /** Makes the copy durable, then records how far it is (and the next phase). */
+    private MigrationInfo record(MigrationInfo m, MigrationPhase next, long keys, long bytes, String last)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        mc.store().makeDurable();
+        CommandResult res = submit(new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING, next, keys, bytes,
+                last));
+        if (next == MigrationPhase.CATCHING_UP) {
+            LOG.info("{}: migration {}: copied {} streams, {} bytes of range {}; catching up from its ledgers",
+                    mc.self(), id, keys, bytes, m.rangeId());
+        }
+        return mc.metadata().awaitVersion(res.version(), mc.settings().metadataTimeout())
+                .get(timeout(), TimeUnit.MILLISECONDS).migration(id);
+    }
+
+    private CommandResult submit(MetaCommand command) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        CommandResult res = mc.metadata().submit(command, mc.settings().metadataTimeout())
+                .get(mc.settings().metadataTimeout().toMillis() * 2, TimeUnit.MILLISECONDS);
+        if (!res.applied()) {
+            throw new IllegalStateException(res.refusal());
+        }
+        return res;
+    }
+
+    private void catchUpAndCutOver() throws InterruptedException, ExecutionException, TimeoutException {
+        long total = 0;
+        for (int round = 1; round <= MAX_ROUNDS; round++) {
+            if (live() == null) {
+                return;
+            }
+            long n = catchUpRound();
+            total += n;
+            if (n <= mc.settings().cutoverLag()) {
+                break;
+            }
+        }
+        MigrationInfo m = live();
+        if (m == null || m.phase() != MigrationPhase.CATCHING_UP) {
+            return;
+        }
+        mc.store().makeDurable();
+        RangeDescriptor r = mc.metadata().current().range(m.rangeId());
+        List<String> backups = r.backups().stream().filter(b -> !b.equals(mc.self())).toList();
+        submit(new MetaCommand.CutOver(id, backups));
+        LOG.info("{}: migration {}: caught up {} ledger entries; cut over: range {} is owned here at epoch {}",
+                mc.self(), id, total, r.id(), r.epoch() + 1);
+    }
+
+    /** Applies what the range's ledgers hold past this store; returns how many entries that was. */
+    private long catchUpRound() throws InterruptedException, ExecutionException, TimeoutException {
+        MetaState s = mc.metadata().current();
+        MigrationInfo m = s.migration(id);
+        RangeDescriptor r = s.range(m.rangeId());
+        List<LedgerInfo> ledgers = new ArrayList<>(s.ledgersOf(r));
+        ledgers.sort(Comparator.comparingLong(LedgerInfo::id));
+        long n = 0;
+        for (LedgerInfo l : ledgers) {
+            boolean closed = l.state() == LedgerState.CLOSED;
+            long to = closed ? l.lastEntry() : appliedAt(l.writer(), l.id());
+            for (long from = mc.store().appliedEntry(l.id()) + 1; from <= to && live() != null; ) {
+                List<LedgerEntry> page = new LedgerReader(mc.ledgerPeers()).read(l, from, Math.min(to,
+                        from + PAGE - 1)).get(timeout(), TimeUnit.MILLISECONDS);
+                mc.store().applyLedger(l.id(), page.stream().filter(e -> r.contains(e.key()))
+                        .map(LedgerEntry::toRecord).toList());
+                n += page.size();
+                from += page.size();
+            }
+            if (!closed) {
+                break;
+            }
+        }
+        return n;
+    }
+
+    /** How far a data node's own store applied a ledger (its writer applies only what is acknowledged). */
+    private long appliedAt(String node, long ledger) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        Frame resp = mc.peers().send(node, PeerOp.LEDGER_APPLY.request(LedgerApplyRequest.question(ledger, true)
+                .encode())).get(timeout(), TimeUnit.MILLISECONDS);
+        if (Responses.status(resp.body()) != Status.OK) {
+            throw new IllegalStateException(node + " did not say how far it applied ledger " + ledger + ": "
+                    + Responses.errorMessage(resp.body()));
+        }
+        return PeerResponses.parseLsnPair(resp.body())[0];
+    }
+}
