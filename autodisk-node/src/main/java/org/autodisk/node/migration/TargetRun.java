@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -98,9 +99,14 @@ final class TargetRun implements Runnable {
         long bytes = start.bytesCopied();
         long recordedBytes = bytes;
         long recordedAt = System.nanoTime();
+        CompletableFuture<Void> recording = CompletableFuture.completedFuture(null);
+        CompletableFuture<Frame> next = request(start, from, true);
         boolean first = true;
         for (MigrationInfo m = start; m != null && m.phase() == MigrationPhase.COPYING; m = live()) {
-            MigrationChunk c = read(m, from, first);
+            MigrationChunk c = chunk(m, next, from);
+            if (c.next() != null) { // asked only now: the source's snapshot exists once the first chunk came
+                next = request(m, c.next(), false);
+            }
             mc.store().ingest(c.streams(), fresh && first ? c.positions() : Map.of());
             first = false;
             keys += c.streams().size();
@@ -108,11 +114,14 @@ final class TargetRun implements Runnable {
             String last = c.streams().isEmpty() ? m.resumeAfter()
                     : HexFormat.of().formatHex(c.streams().get(c.streams().size() - 1).key());
             if (c.next() == null) {
+                recording.exceptionally(e -> null).get(mc.settings().metadataTimeout().toMillis() * 3,
+                        TimeUnit.MILLISECONDS);
                 return record(m, MigrationPhase.CATCHING_UP, keys, bytes, last);
             }
             from = c.next();
-            if (bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS) {
-                record(m, MigrationPhase.COPYING, keys, bytes, last);
+            boolean due = bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS;
+            if (due && recording.isDone()) {
+                recording = recordAside(m, keys, bytes, last);
                 recordedBytes = bytes;
                 recordedAt = System.nanoTime();
             }
@@ -122,14 +131,39 @@ final class TargetRun implements Runnable {
         return null;
     }
 
+    /**
+     * Records progress on a thread of its own while the copy goes on: the flush it waits for covers every chunk
+     * written before it began, so the key it records is durable. A failure is logged; the next record tries again.
+     */
+    private CompletableFuture<Void> recordAside(MigrationInfo m, long keys, long bytes, String last) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                record(m, MigrationPhase.COPYING, keys, bytes, last);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException | RuntimeException e) {
+                LOG.info("{}: migration {}: progress not recorded ({}); the next record tries again", mc.self(), id,
+                        e.toString());
+            }
+        }, task -> Thread.ofVirtual().name(mc.self() + "-migration-" + id + "-record").start(task));
+    }
+
     private static byte[] successor(byte[] key) {
         return Arrays.copyOf(key, key.length + 1);
     }
 
-    private MigrationChunk read(MigrationInfo m, byte[] from, boolean fresh) throws InterruptedException,
-            ExecutionException, TimeoutException {
-        Frame resp = mc.peers().send(m.source(), PeerOp.MIGRATION_READ.request(new MigrationReadRequest(id, from,
-                mc.settings().chunkBytes(), fresh).encode())).get(timeout(), TimeUnit.MILLISECONDS);
+    /**
+     * Asks the source for the chunk from a key; the answer is read by {@link #chunk}, so the next one is asked for
+     * while the current one is written.
+     */
+    private CompletableFuture<Frame> request(MigrationInfo m, byte[] from, boolean fresh) {
+        return mc.peers().send(m.source(), PeerOp.MIGRATION_READ.request(new MigrationReadRequest(id, from,
+                mc.settings().chunkBytes(), fresh).encode()));
+    }
+
+    private MigrationChunk chunk(MigrationInfo m, CompletableFuture<Frame> answer, byte[] from)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        Frame resp = answer.get(timeout(), TimeUnit.MILLISECONDS);
         if (Responses.status(resp.body()) != Status.OK) {
             throw new IllegalStateException("source " + m.source() + " did not send the chunk from key "
                     + Keys.render(from) + ": " + Responses.errorMessage(resp.body()));
