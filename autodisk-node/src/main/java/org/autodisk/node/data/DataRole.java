@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The data node: owns ranges and serves their streams (INSERT, SEARCH, DELETE, TRAVERSE) through its store and
  * write-ahead log, keeps backup copies of other data nodes' ranges (LEDGER_APPLY), reports its load and the size
- * of its ranges to the rules, and splits the ranges they ask to split.
+ * of its ranges to the rules, splits the ranges they ask to split, and takes part in migrations as source or target
+ * (MIGRATION_READ).
  */
 public final class DataRole implements NodeRole {
 
