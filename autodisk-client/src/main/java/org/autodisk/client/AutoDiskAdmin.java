@@ -7,6 +7,7 @@ import org.autodisk.core.cluster.RangesReport;
 import java.util.HexFormat;
 import org.autodisk.core.cluster.MigrationCommand;
 import org.autodisk.core.cluster.MigrationStatus;
+import org.autodisk.core.cluster.BalanceReport;
 import org.autodisk.core.cluster.MigrationsReport;
 import org.autodisk.core.cluster.SplitResult;
 
@@ -156,5 +157,31 @@ public final class AutoDiskAdmin {
      */
     public MigrationsReport migrations() {
         return client.await(async.migrations());
+    }
+
+    /**
+     * Runs one balance round on the node asked: the balance rules evaluated on the cluster's load now.
+     *
+     * @param dryRun true to only see what they would move and why; false to start those moves
+     * @return the facts the rules saw and each proposal with its outcome
+     */
+    public BalanceReport balance(boolean dryRun) {
+        return client.await(async.balance(dryRun));
+    }
+
+    /**
+     * Moves a range the way a host moves data between conventional disks - the baseline of the autonomous
+     * {@link #migrate(int, String, Long)}: this client reads the range page by page (TRAVERSE through any node) and
+     * writes each page straight to the target, then the target catches up from the range's ledgers and cuts over as
+     * in any migration. Returns when the migration has ended. A copy that fails aborts the migration (the range
+     * stays on its owner); so does a restart of the target during the copy.
+     *
+     * @param rangeId the range
+     * @param target  the data node it moves to
+     * @return what the move cost
+     * @throws InterruptedException if interrupted while waiting (the migration goes on)
+     */
+    public HostMoveResult moveByHost(int rangeId, String target) throws InterruptedException {
+        return new HostMove(client, async).run(rangeId, target);
     }
 }

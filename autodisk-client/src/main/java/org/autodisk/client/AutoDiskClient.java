@@ -38,9 +38,11 @@ public final class AutoDiskClient implements AutoCloseable {
     private final DefaultAsyncClient async;
     private final AutoDiskAdmin admin;
     private final DirectRoutes direct;
+    private final Duration requestTimeout;
 
     private AutoDiskClient(ClientSettings settings, Connector connector, Failover failover) {
         this.connector = connector;
+        this.requestTimeout = settings.requestTimeout();
         this.failover = failover;
         Dispatcher dispatcher = new Dispatcher(failover, settings.requestTimeout());
         this.direct = settings.directRouting() ? new DirectRoutes(connector, dispatcher, settings.requestTimeout())
@@ -249,6 +251,16 @@ public final class AutoDiskClient implements AutoCloseable {
         }
         failover.close();
         connector.close();
+    }
+
+    /** @return what opens connections to single nodes (a host-driven move talks to its target) */
+    Connector connector() {
+        return connector;
+    }
+
+    /** @return how long one request may take */
+    Duration requestTimeout() {
+        return requestTimeout;
     }
 
     <T> T await(CompletableFuture<T> future) {

@@ -10,6 +10,7 @@ import org.autodisk.core.Limits;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangesReport;
+import org.autodisk.core.cluster.BalanceReport;
 import org.autodisk.core.cluster.RulesReload;
 import org.autodisk.core.cluster.MigrationCommand;
 import org.autodisk.core.cluster.MigrationStatus;
@@ -184,6 +185,11 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
     CompletableFuture<MigrationsReport> migrations() {
         return external(dispatcher.call(Opcode.MIGRATIONS, EMPTY, false, true)
                 .thenApply(reply -> reply.parse(body -> MigrationsReport.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<BalanceReport> balance(boolean dryRun) {
+        return external(dispatcher.call(Opcode.BALANCE, new byte[] {(byte) (dryRun ? 1 : 0)}, false, dryRun)
+                .thenApply(reply -> reply.parse(body -> BalanceReport.fromJson(Responses.parseBytes(body)))));
     }
 
     CompletableFuture<SplitResult> split(byte[] key) {

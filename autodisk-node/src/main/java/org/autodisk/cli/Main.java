@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
         subcommands = {NodeCommand.class, LocalCommand.class, DemoCommand.class, InsertCommand.class,
             SearchCommand.class, DeleteCommand.class, TraverseCommand.class, StatusCommand.class,
             RangesCommand.class, MembersCommand.class, SplitCommand.class, MigrateCommand.class,
-            MigrationsCommand.class, RulesCommand.class,
+            MigrationsCommand.class, BalanceCommand.class, RulesCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main {
 

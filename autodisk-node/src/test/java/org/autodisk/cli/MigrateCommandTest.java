@@ -11,7 +11,10 @@ import org.autodisk.node.MiniCluster;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code migrate} and {@code migrations} against an in-process cluster: a move waited for, a list, bad input. */
+/**
+ * {@code migrate}, {@code migrations} and {@code balance} against an in-process cluster: a move waited for, a list,
+ * bad input, then the balance rules refilling the node the move emptied.
+ */
 class MigrateCommandTest {
 
     private record Run(int code, String out, String err) {
@@ -57,6 +60,26 @@ class MigrateCommandTest {
             assertThat(noTarget.code()).isNotZero();
             assertThat(noTarget.err()).contains("--to");
             assertThat(client.search(Keys.utf8("a7"))).contains(Keys.utf8("v7"));
+            balanceRefillsTheEmptiedNode(c, seeds, c.node(0).metadata().current().range(range).owner());
         }
+    }
+
+    /** d2 owned the range of "a..." and is empty now: the balance rules give it one of d3's two ranges. */
+    private static void balanceRefillsTheEmptiedNode(MiniCluster c, String seeds, String nowOwner) {
+        assertThat(nowOwner).isEqualTo("d3");
+        Run dry = run("balance", "--seeds", seeds, "--dry-run");
+        assertThat(dry.code()).as(dry.err()).isZero();
+        assertThat(dry.out()).contains("(dry run)").contains("d2       up              0")
+                .contains("-> d2: proposed").contains("because fill an empty data node: d2 holds no range");
+        assertThat(c.node(0).metadata().current().migrations()).as("a dry run moves nothing").isEmpty();
+        Run started = run("balance", "--seeds", seeds);
+        assertThat(started.code()).as(started.err()).isZero();
+        assertThat(started.out()).contains("d3 -> d2: started as migration");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+                .until(() -> c.node(0).metadata().current().migrations().isEmpty());
+        assertThat(c.node(0).metadata().current().ranges()).extracting(r -> r.owner())
+                .containsExactlyInAnyOrder("d1", "d2", "d3");
+        Run after = run("balance", "--seeds", seeds, "--dry-run");
+        assertThat(after.out()).contains("the rules propose no move");
     }
 }

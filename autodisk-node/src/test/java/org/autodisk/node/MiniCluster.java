@@ -161,6 +161,7 @@ public final class MiniCluster implements AutoCloseable {
         cfg.put("node.data-dir", dataDir.toString());
         cfg.putIfAbsent("metadata.port-offset", METADATA_PORT_OFFSET);
         cfg.putIfAbsent("metadata.election-timeout-ms", 300);
+        cfg.putIfAbsent("balance.check-ms", 0);
         return NodeConfig.of(cfg);
     }
 

@@ -45,6 +45,10 @@ final class ControlSession {
         reports.forEach((node, report) -> handles.put(node, session.insert(report)));
     }
 
+    synchronized Map<String, LoadReport> reports() {
+        return Map.copyOf(reports);
+    }
+
     synchronized void dispose() {
         session.dispose();
     }

@@ -1,11 +1,12 @@
 package org.autodisk.rules;
 
 /**
- * A range moved from one node to another.
+ * A range moved from one node to another: its migration ended after the cutover; raised on the new owner.
  *
- * @param rangeId the range migrated
- * @param from the former owner
- * @param to the new owner
+ * @param migrationId the migration
+ * @param rangeId     the range migrated
+ * @param from        the former owner
+ * @param to          the new owner
  */
-public record MigrationFinished(int rangeId, String from, String to) {
+public record MigrationFinished(long migrationId, int rangeId, String from, String to) {
 }

@@ -33,6 +33,17 @@ public interface NodeActions {
      * @param target the new owner
      */
     default void startMigration(int rangeId, String target) {
+        startMigration(rangeId, target, "");
+    }
+
+    /**
+     * Starts moving a range to another node, saying why (shown by {@code balance --dry-run} and logged).
+     *
+     * @param rangeId the range
+     * @param target  the new owner
+     * @param reason  why it should move
+     */
+    default void startMigration(int rangeId, String target, String reason) {
     }
 
     /**

@@ -15,16 +15,22 @@ import java.util.List;
  * @param skewMinRequestsPerSecond below this rate a node is never reported as skewed (load.drl)
  * @param splitKeys a range holding more streams than this splits (split.drl)
  * @param splitBytes a range holding more bytes of keys and values than this splits (split.drl)
+ * @param balanceRatio a data node holding more than this times the average bytes gives a range away (balance.drl)
+ * @param balanceMinBytes nodes whose bytes differ by less than this are balanced enough (balance.drl)
  */
 public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
         long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond,
-        long splitKeys, long splitBytes) {
+        long splitKeys, long splitBytes, double balanceRatio, long balanceMinBytes) {
 
     /** Streams beyond which a range splits, by default. */
     public static final long DEFAULT_SPLIT_KEYS = 1_000_000;
 
     /** Bytes beyond which a range splits, by default (256 MiB). */
     public static final long DEFAULT_SPLIT_BYTES = 256L << 20;
+    /** Times the average bytes beyond which a data node gives a range away, by default. */
+    public static final double DEFAULT_BALANCE_RATIO = 1.25;
+    /** Differences in bytes below which data nodes are balanced enough, by default (64 MiB). */
+    public static final long DEFAULT_BALANCE_MIN_BYTES = 64L << 20;
 
     /** Copies the lists. */
     public RuleConfig {
@@ -33,7 +39,7 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
     }
 
     /**
-     * Settings with the default split thresholds.
+     * Settings with the default split and balance thresholds.
      *
      * @param logMultiplicity          the cluster's log multiplicity
      * @param doubleLogPrefixes        keys logged twice
@@ -46,12 +52,14 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
     public RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
             long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond) {
         this(logMultiplicity, doubleLogPrefixes, writeProtectedPrefixes, catchUpThreshold, catchUpIdleMillis,
-                skewRatio, skewMinRequestsPerSecond, DEFAULT_SPLIT_KEYS, DEFAULT_SPLIT_BYTES);
+                skewRatio, skewMinRequestsPerSecond, DEFAULT_SPLIT_KEYS, DEFAULT_SPLIT_BYTES, DEFAULT_BALANCE_RATIO,
+                DEFAULT_BALANCE_MIN_BYTES);
     }
 
     /**
      * The defaults: log multiplicity 1, no prefixes, catch up beyond 1000 records or after 200 ms idle, skew at
-     * twice the average and 100 req/s, split beyond a million streams or 256 MiB.
+     * twice the average and 100 req/s, split beyond a million streams or 256 MiB, balance beyond 1.25 times the
+     * average bytes and 64 MiB of difference.
      *
      * @return the default settings
      */
@@ -68,7 +76,7 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
      */
     public RuleConfig withPrefixes(List<String> doubleLog, List<String> writeProtected) {
         return new RuleConfig(logMultiplicity, doubleLog, writeProtected, catchUpThreshold, catchUpIdleMillis,
-                skewRatio, skewMinRequestsPerSecond, splitKeys, splitBytes);
+                skewRatio, skewMinRequestsPerSecond, splitKeys, splitBytes, balanceRatio, balanceMinBytes);
     }
 
     /**

@@ -294,6 +294,15 @@ public final class RuleEngine implements AutoCloseable {
     }
 
     /**
+     * Returns the latest {@link LoadReport} of every node, as the control session holds them.
+     *
+     * @return the reports by node id
+     */
+    public Map<String, LoadReport> loadReports() {
+        return control.reports();
+    }
+
+    /**
      * Returns how often each rule failed since the engine started.
      *
      * @return failures per rule name ({@code "(condition)"} when the failing rule is unknown), sorted by name

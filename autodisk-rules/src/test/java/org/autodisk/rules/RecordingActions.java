@@ -7,6 +7,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class RecordingActions implements NodeActions {
 
     final List<String> calls = new CopyOnWriteArrayList<>();
+    final List<String> reasons = new CopyOnWriteArrayList<>();
 
     @Override
     public void catchUp(String stream) {
@@ -24,7 +25,8 @@ final class RecordingActions implements NodeActions {
     }
 
     @Override
-    public void startMigration(int rangeId, String target) {
+    public void startMigration(int rangeId, String target, String reason) {
         calls.add("migrate " + rangeId + " " + target);
+        reasons.add(reason);
     }
 }

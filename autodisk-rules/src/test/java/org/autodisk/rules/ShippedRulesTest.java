@@ -85,7 +85,7 @@ class ShippedRulesTest {
     @Test
     void aRangeSplitsBeyondEitherThreshold() throws Exception {
         RecordingActions actions = new RecordingActions();
-        RuleConfig small = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000);
+        RuleConfig small = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000);
         try (RuleEngine engine = RuleEngine.create(List.of(RuleSource.classpath("split.drl")), small, actions)) {
             engine.evaluate(new RangeStats(1, "[, h)", 1000, 64_000, 1));
             engine.evaluate(new RangeStats(2, "[h, p)", 1001, 10, 1));
@@ -94,6 +94,74 @@ class ShippedRulesTest {
         }
         assertThat(RuleConfig.defaults().splitKeys()).isEqualTo(1_000_000);
         assertThat(RuleConfig.defaults().splitBytes()).isEqualTo(256L << 20);
+    }
+
+    @Test
+    void theNodeWithTheMostBytesGivesItsLargestRangeThatFitsToTheNodeWithTheFewest() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 3, 9000), node("d2", 1, 1000), node("d3", 1, 2000)),
+                    List.of(range(1, "d1", 5000), range(2, "d1", 3000), range(3, "d1", 1000), range(4, "d2", 1000),
+                            range(5, "d3", 2000)), 0));
+            assertThat(actions.calls).as("4000 fits into (9000 - 1000) / 2; 5000 does not").containsExactly(
+                    "migrate 2 d2");
+            assertThat(actions.reasons.get(0)).startsWith("balance stored bytes: d1 holds 9000 bytes");
+        }
+    }
+
+    @Test
+    void balancedNodesRangesTooLargeAndMigrationsUnderWayMoveNothing() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            List<RangeLoad> ranges = List.of(range(1, "d1", 3000), range(2, "d1", 3000), range(3, "d2", 2500));
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 2, 6000), node("d2", 1, 2500)), ranges, 1));
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 2, 3400), node("d2", 1, 2500)), List.of(
+                    range(1, "d1", 1700), range(2, "d1", 1700), range(3, "d2", 2500)), 0));
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 2, 6000), node("d2", 1, 2500)), ranges, 0));
+            assertThat(actions.calls).as("under way; within 1000 bytes; 3000 > (6000 - 2500) / 2").isEmpty();
+        }
+    }
+
+    @Test
+    void anEmptyUpNodeTakesTheLargestRangeThatKeepsTheOrder() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            List<RangeLoad> ranges = List.of(range(1, "d1", 10), range(2, "d1", 20), range(3, "d1", 5),
+                    range(4, "d2", 10));
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 3, 35), node("d2", 1, 10),
+                    new NodeLoad("d3", "joining", 0, 0, 0, 0)), ranges, 0));
+            assertThat(actions.calls).as("d3 is not up yet").isEmpty();
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 3, 35), node("d2", 1, 10), node("d3", 0, 0)),
+                    ranges, 0));
+            assertThat(actions.calls).as("20 * 2 > 35: the largest that keeps d1 ahead is 10").containsExactly(
+                    "migrate 1 d3");
+        }
+    }
+
+    @Test
+    void aRangeThatCannotMoveStaysWhereItIs() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 2, 9000), node("d2", 0, 0)), List.of(
+                    new RangeLoad(1, "[, m)", "d1", "serving", false, 1, 4000),
+                    new RangeLoad(2, "[m, )", "d1", "splitting", false, 1, 4000)), 0));
+            assertThat(actions.calls).isEmpty();
+        }
+        assertThat(RuleConfig.defaults().balanceRatio()).isEqualTo(1.25);
+        assertThat(RuleConfig.defaults().balanceMinBytes()).isEqualTo(64L << 20);
+    }
+
+    private static RuleEngine balanceEngine(RecordingActions actions) throws Exception {
+        RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000);
+        return RuleEngine.create(List.of(RuleSource.classpath("balance.drl")), config, actions);
+    }
+
+    private static NodeLoad node(String id, int ranges, long bytes) {
+        return new NodeLoad(id, "up", ranges, bytes / 10, bytes, 0);
+    }
+
+    private static RangeLoad range(int id, String owner, long bytes) {
+        return new RangeLoad(id, "[r" + id + ")", owner, "serving", true, bytes / 10, bytes);
     }
 
     @Test

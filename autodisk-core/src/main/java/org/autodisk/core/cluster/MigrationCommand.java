@@ -3,7 +3,8 @@ package org.autodisk.core.cluster;
 /**
  * What an administrator asks of migrations (MIGRATE): start one, or pause, resume, re-throttle or abort one.
  *
- * @param action    {@code start}, {@code pause}, {@code resume}, {@code rate} or {@code abort}
+ * @param action    {@code start}, {@code host-start} (the host copies the streams itself: the host-driven baseline),
+ *                  {@code pause}, {@code resume}, {@code rate} or {@code abort}
  * @param id        the migration (all but {@code start})
  * @param rangeId   start: the range to move, or {@code null} to name it by {@code key}
  * @param key       start: a key of the range to move (hex), when {@code rangeId} is {@code null}
@@ -25,6 +26,18 @@ public record MigrationCommand(String action, Long id, Integer rangeId, String k
      */
     public static MigrationCommand start(int rangeId, String target, Long rateBytes) {
         return new MigrationCommand("start", null, rangeId, null, target, null, rateBytes);
+    }
+
+    /**
+     * Starts a host-driven move of a range: the target takes the streams the host copies to it (MIGRATION_WRITE)
+     * instead of pulling them from the source, then catches up and cuts over as in any migration.
+     *
+     * @param rangeId the range
+     * @param target  the data node it moves to
+     * @return the command
+     */
+    public static MigrationCommand startByHost(int rangeId, String target) {
+        return new MigrationCommand("host-start", null, rangeId, null, target, null, 0L);
     }
 
     /**

@@ -32,7 +32,17 @@ public enum Opcode {
     /** Start, pause, resume, throttle or abort a range's migration (JSON {@code MigrationCommand}). */
     MIGRATE(12),
     /** The migrations under way (JSON {@code MigrationsReport}). */
-    MIGRATIONS(13);
+    MIGRATIONS(13),
+    /**
+     * One balance round: the balance rules evaluated on the cluster's load now (JSON {@code BalanceReport}); a body
+     * of one byte 1 only shows what they propose (dry run), 0 starts it.
+     */
+    BALANCE(14),
+    /**
+     * Streams a host copies into the target of a host-driven migration, sent to that target
+     * ({@link MigrationWriteRequest}); answers the number written.
+     */
+    MIGRATION_WRITE(15);
 
     /** The first opcode of the node-to-node protocol; a client never sends one. */
     public static final int FIRST_PEER_CODE = 64;

@@ -193,6 +193,18 @@ public final class NodeConfigKeys {
             Integer.class, 2000, "Data node: the target cuts over once a catch-up round applied at most this many "
                     + "ledger entries (the rest is replayed while writes of the range wait).");
 
+    /** Balance period. */
+    public static final ConfigKey<Integer> BALANCE_CHECK_MS = ConfigKey.of("balance.check-ms", Integer.class, 30_000,
+            "How often the balancing data node (the lowest id that is up) evaluates balance.drl; 0: never.");
+    /** Balance ratio. */
+    public static final ConfigKey<Double> BALANCE_RATIO = ConfigKey.of("balance.ratio", Double.class,
+            RuleConfig.DEFAULT_BALANCE_RATIO,
+            "balance.drl moves a range off a data node holding more than this times the average bytes.");
+    /** Balance floor. */
+    public static final ConfigKey<Long> BALANCE_MIN_BYTES = ConfigKey.of("balance.min-bytes", Long.class,
+            RuleConfig.DEFAULT_BALANCE_MIN_BYTES,
+            "balance.drl leaves data nodes whose bytes differ by less than this (64 MiB) as they are.");
+
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_SECRET,
             CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY,
@@ -204,11 +216,12 @@ public final class NodeConfigKeys {
             WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
             RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
             RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT, MIGRATION_RATE_BYTES,
-            MIGRATION_CHUNK_BYTES, MIGRATION_MAX_CONCURRENT, MIGRATION_CUTOVER_LAG);
+            MIGRATION_CHUNK_BYTES, MIGRATION_MAX_CONCURRENT, MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO,
+            BALANCE_MIN_BYTES);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,
-            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES);
+            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES, BALANCE_CHECK_MS);
 
     private NodeConfigKeys() {
     }

@@ -9,6 +9,8 @@ import java.util.stream.Collectors;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.node.backup.BackupStores;
+import org.autodisk.node.balance.BalanceRound;
+import org.autodisk.node.balance.Balancer;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
@@ -36,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * The data node: owns ranges and serves their streams (INSERT, SEARCH, DELETE, TRAVERSE) through its store and
  * write-ahead log, keeps backup copies of other data nodes' ranges (LEDGER_APPLY), reports its load and the size
  * of its ranges to the rules, splits the ranges they ask to split, and takes part in migrations as source or target
- * (MIGRATION_READ).
+ * (MIGRATION_READ); on the balancing data node, runs the balance rounds.
  */
 public final class DataRole implements NodeRole {
 
@@ -49,9 +51,11 @@ public final class DataRole implements NodeRole {
     private final LoadReports loadReports;
     private final long loadReportMs;
     private final RangeChecks rangeChecks;
-    private final long rangeCheckMs;
     private final Duration routeWait;
     private final Migrations migrations;
+    private final Balancer balancer;
+    private final long rangeCheckMs;
+    private final long balanceMs;
 
     /**
      * The data node's storage, opened before its network.
@@ -62,16 +66,18 @@ public final class DataRole implements NodeRole {
     public record Storage(LocalStore store, BackupStores backups) {
     }
 
-    private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, long loadReportMs,
-            RangeChecks rangeChecks, long rangeCheckMs, Duration routeWait, Migrations migrations) {
+    private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, RangeChecks rangeChecks,
+            Duration routeWait, Migrations migrations, Balancer balancer, NodeConfig config) {
         this.ctx = ctx;
         this.services = services;
         this.loadReports = loadReports;
-        this.loadReportMs = loadReportMs;
+        this.loadReportMs = config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS);
+        this.rangeCheckMs = config.get(NodeConfigKeys.RANGE_CHECK_MS);
+        this.balanceMs = config.get(NodeConfigKeys.BALANCE_CHECK_MS);
         this.rangeChecks = rangeChecks;
-        this.rangeCheckMs = rangeCheckMs;
         this.routeWait = routeWait;
         this.migrations = migrations;
+        this.balancer = balancer;
     }
 
     /**
@@ -129,9 +135,10 @@ public final class DataRole implements NodeRole {
                 config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
         Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(),
                 MigrationSettings.of(config)), Migrations::close);
-        return new DataRole(ctx, new DataServices(storage.store(), wal, storage.backups()), reports,
-                config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS), checks, config.get(NodeConfigKeys.RANGE_CHECK_MS),
-                routeWait, migrations);
+        DataServices services = new DataServices(storage.store(), wal, storage.backups());
+        Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), new BalanceRound(ctx,
+                () -> usage(ctx, storage.store())), () -> ctx.metadata().current()), Balancer::close);
+        return new DataRole(ctx, services, reports, checks, routeWait, migrations, balancer, config);
     }
 
     private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store) {
@@ -178,16 +185,21 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.LEDGER_APPLY, new LedgerApplyHandler(ctx.nodeId(), ctx.metadata(), services.store(),
                         services.backups()))
                 .serve(Operation.MIGRATION_READ, migrations.readHandler())
+                .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
                         ctx.metadata().current().version(), rangeUsage()).encode())));
     }
 
     @Override
     public Map<Integer, RangeUsage> rangeUsage() {
+        return usage(ctx, services.store());
+    }
+
+    private static Map<Integer, RangeUsage> usage(NodeContext ctx, LocalStore store) {
         Map<Integer, RangeUsage> out = new TreeMap<>();
         for (RangeDescriptor r : ctx.metadata().current().ranges()) {
             if (r.owner().equals(ctx.nodeId())) {
-                out.put(r.id(), services.store().usage(r.low(), r.high()));
+                out.put(r.id(), store.usage(r.low(), r.high()));
             }
         }
         return out;
@@ -212,5 +224,6 @@ public final class DataRole implements NodeRole {
         loadReports.start(loadReportMs, self);
         rangeChecks.start(rangeCheckMs);
         migrations.start(MIGRATION_TICK_MS);
+        balancer.start(balanceMs);
     }
 }

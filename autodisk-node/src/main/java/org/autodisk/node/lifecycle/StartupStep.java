@@ -26,6 +26,8 @@ public enum StartupStep {
     RANGE_CHECKS,
     /** Data node: prepare its part in migrations (source snapshots, target copies, clean-up). */
     MIGRATIONS,
+    /** Data node: the balancer (balance rounds on the balancing node). */
+    BALANCER,
     /** Log node: prepare the backup catch-up from its ledgers. */
     CATCH_UP,
     /** Bind the server socket. */

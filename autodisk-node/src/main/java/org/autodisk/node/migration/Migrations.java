@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * and, once the range cut over, deletes its copy and ends the migration; as a target it runs each migration's copy,
  * catch-up and cutover on a thread of its own (at most {@code migration.max-concurrent} at once), stops it when the
  * migration is paused or aborted, starts it again when resumed or after a failure, and drops the partial copy of
- * an aborted one.
+ * an aborted one. As target it raises the rules' migration events (started, progress, finished, failed).
  */
 public final class Migrations implements AutoCloseable {
 
@@ -36,6 +36,8 @@ public final class Migrations implements AutoCloseable {
     /** The spans of the migrations this node copies as target, to drop the copy of one that is aborted. */
     private final Map<Long, RangeDescriptor> targeted = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
+    private final MigrationEvents events;
+    private final HostCopies hostCopies;
 
     /**
      * Creates the node's migration driver; {@link #start} runs it.
@@ -51,6 +53,8 @@ public final class Migrations implements AutoCloseable {
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(ctx.nodeId()
                 + "-migrations").daemon().factory());
         this.cleanUp = new SourceCleanUp(mc, timer);
+        this.events = new MigrationEvents(ctx.nodeId(), ctx.rules()::observe);
+        this.hostCopies = new HostCopies(mc);
     }
 
     /**
@@ -60,6 +64,15 @@ public final class Migrations implements AutoCloseable {
      */
     public OperationHandler readHandler() {
         return new MigrationReadHandler(mc.metadata(), snapshots);
+    }
+
+    /**
+     * Returns the handler of MIGRATION_WRITE (this node as the target of a host-driven migration).
+     *
+     * @return the handler
+     */
+    public OperationHandler hostWriteHandler() {
+        return hostCopies::handle;
     }
 
     /**
@@ -78,6 +91,8 @@ public final class Migrations implements AutoCloseable {
                 return;
             }
             snapshots.tidy(s);
+            events.observe(s);
+            hostCopies.tidy(s);
             stopRunsNoLongerWanted(s);
             dropAbortedCopies(s);
             for (MigrationInfo m : s.migrations()) {
@@ -102,7 +117,7 @@ public final class Migrations implements AutoCloseable {
             return;
         }
         targeted.putIfAbsent(m.id(), s.range(m.rangeId()));
-        TargetRun run = new TargetRun(m.id(), mc);
+        TargetRun run = new TargetRun(m.id(), mc, hostCopies);
         runs.put(m.id(), run);
         Thread.ofPlatform().name(mc.self() + "-migration-" + m.id()).daemon().start(() -> runToEnd(m.id(), run));
     }

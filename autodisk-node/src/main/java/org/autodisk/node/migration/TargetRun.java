@@ -49,11 +49,13 @@ final class TargetRun implements Runnable {
     private final long id;
     private final MigrationContext mc;
     private final Throttle throttle = new Throttle();
+    private final HostCopies hostCopies;
     private volatile boolean stopped;
 
-    TargetRun(long id, MigrationContext mc) {
+    TargetRun(long id, MigrationContext mc, HostCopies hostCopies) {
         this.id = id;
         this.mc = mc;
+        this.hostCopies = hostCopies;
     }
 
     void stop() {
@@ -65,7 +67,7 @@ final class TargetRun implements Runnable {
         try {
             MigrationInfo m = live();
             if (m != null && m.phase() == MigrationPhase.COPYING) {
-                m = copy(m);
+                m = HostCopies.BY_HOST.equals(m.startedBy()) ? awaitHost(m) : copy(m);
             }
             if (m != null && m.phase() == MigrationPhase.CATCHING_UP) {
                 catchUpAndCutOver();
@@ -129,6 +131,38 @@ final class TargetRun implements Runnable {
                     : m.rateBytes());
         }
         return null;
+    }
+
+    /**
+     * A host-driven copy: takes the range's ledger positions (with one stream) from the source before the host
+     * writes anything, records them durably, then waits while the host writes the streams (MIGRATION_WRITE) until
+     * it says it is done. A target that restarted after the positions were taken cannot tell which of the host's
+     * writes it lost, so it aborts the migration; the host starts over.
+     */
+    private MigrationInfo awaitHost(MigrationInfo start) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        MigrationInfo m = start;
+        if (!hostCopies.ready(id)) {
+            if (!start.resumeAfter().isEmpty()) {
+                submit(new MetaCommand.EndMigration(id, true, "target " + mc.self() + " restarted during a "
+                        + "host-driven copy and cannot tell which streams it lost; the host must start over"));
+                return null;
+            }
+            RangeDescriptor r = mc.metadata().current().range(start.rangeId());
+            mc.store().deleteRange(r.low(), r.high());
+            MigrationChunk c = chunk(start, mc.peers().send(start.source(), PeerOp.MIGRATION_READ.request(
+                    new MigrationReadRequest(id, r.low(), 1, true).encode())), r.low());
+            mc.store().ingest(c.streams(), c.positions());
+            String last = c.streams().isEmpty() ? "" : HexFormat.of().formatHex(c.streams().get(0).key());
+            m = record(start, MigrationPhase.COPYING, c.streams().size(), c.bytes(), last);
+            hostCopies.markReady(id);
+            LOG.info("{}: migration {}: ready for the host's copy of range {} {}", mc.self(), id, r.id(), r.span());
+        }
+        while (m != null && m.phase() == MigrationPhase.COPYING) {
+            Thread.sleep(HostCopies.POLL_MS);
+            m = live();
+        }
+        return m;
     }
 
     /**

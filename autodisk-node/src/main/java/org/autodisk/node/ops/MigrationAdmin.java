@@ -16,8 +16,9 @@ import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 
 /**
- * An administrator's migration commands, through the metadata: start (optionally after a split), pause, resume,
- * re-throttle, abort. Every refusal is an INVALID_ARGUMENT that names what was found, and nothing changed.
+ * An administrator's migration commands, through the metadata: start (optionally after a split; {@code host-start}
+ * for a host-driven copy), pause, resume, re-throttle, abort. Every refusal is an INVALID_ARGUMENT that names what
+ * was found, and nothing changed.
  */
 final class MigrationAdmin {
 
@@ -35,8 +36,8 @@ final class MigrationAdmin {
             throw new ProtocolException(Status.NODE_UNAVAILABLE, ctx.metadataNotReady());
         }
         String action = c.action() == null ? "" : c.action();
-        if (action.equals("start")) {
-            return start(s, c);
+        if (action.equals("start") || action.equals("host-start")) {
+            return start(s, c, action.equals("start") ? "admin" : "host");
         }
         MigrationInfo m = c.id() == null ? null : s.migration(c.id());
         if (m == null) {
@@ -60,7 +61,7 @@ final class MigrationAdmin {
         return c.rateBytes();
     }
 
-    private CompletableFuture<MigrationStatus> start(MetaState s, MigrationCommand c) {
+    private CompletableFuture<MigrationStatus> start(MetaState s, MigrationCommand c, String by) {
         if (c.target() == null || c.target().isBlank()) {
             throw invalid("a migration needs a target data node");
         }
@@ -71,15 +72,15 @@ final class MigrationAdmin {
         }
         long rate = c.rateBytes() == null ? MigrationInfo.DEFAULT_RATE : rate(c);
         if (c.splitAt() == null) {
-            return startOn(r, c.target(), rate);
+            return startOn(r, c.target(), rate, by);
         }
         byte[] at = hex(c.splitAt());
         return splits.split(r, at).thenCompose(halves -> startOn(ctx.metadata().current().rangeOf(at), c.target(),
-                rate));
+                rate, by));
     }
 
-    private CompletableFuture<MigrationStatus> startOn(RangeDescriptor r, String target, long rate) {
-        return commit(new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, rate, "admin"), -1);
+    private CompletableFuture<MigrationStatus> startOn(RangeDescriptor r, String target, long rate, String by) {
+        return commit(new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, rate, by), -1);
     }
 
     private CompletableFuture<MigrationStatus> commit(MetaCommand command, long id) {

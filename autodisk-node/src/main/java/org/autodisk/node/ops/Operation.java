@@ -32,6 +32,10 @@ public enum Operation {
     MIGRATE(Opcode.MIGRATE.code(), null),
     /** The migrations under way. */
     MIGRATIONS(Opcode.MIGRATIONS.code(), null),
+    /** One balance round, run by the node asked. */
+    BALANCE(Opcode.BALANCE.code(), null),
+    /** Streams a host copies into a host-driven migration's target. */
+    MIGRATION_WRITE(Opcode.MIGRATION_WRITE.code(), Role.DATA),
     /** The usage of a data node's ranges. */
     RANGE_USAGE(PeerOp.RANGE_USAGE.code(), Role.DATA),
     /** One node's own facts. */

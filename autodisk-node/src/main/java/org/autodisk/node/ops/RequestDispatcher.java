@@ -9,6 +9,7 @@ import org.autodisk.core.protocol.FrameGate;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
+import org.autodisk.node.balance.BalanceRound;
 import org.autodisk.node.meta.MetadataStatus;
 import org.autodisk.node.wire.PeerOp;
 
@@ -49,7 +50,8 @@ public final class RequestDispatcher {
                 .serve(Operation.MEMBERS, new MembersHandler(ctx, this::selfStatus))
                 .serve(Operation.SPLIT, new SplitHandler(ctx.nodeId(), new Splits(ctx)))
                 .serve(Operation.MIGRATE, new MigrateHandler(ctx.nodeId(), new MigrationAdmin(ctx, new Splits(ctx))))
-                .serve(Operation.MIGRATIONS, new MigrationsHandler(ctx));
+                .serve(Operation.MIGRATIONS, new MigrationsHandler(ctx))
+                .serve(Operation.BALANCE, new BalanceHandler(ctx.nodeId(), new BalanceRound(ctx, role::rangeUsage)));
         role.register(handlers);
     }
 

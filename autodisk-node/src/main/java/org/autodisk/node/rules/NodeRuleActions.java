@@ -1,8 +1,12 @@
 package org.autodisk.node.rules;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.autodisk.node.metrics.NodeMetrics;
@@ -13,7 +17,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What rules make a node do besides deciding requests (which they do through the global {@code verdict}): alerts
  * (logged at most once per rule and interval, all counted), backup catch-ups (picked up by the log node's catch-up
- * loop), range splits (picked up by the data node's range checks) and migrations (not available yet: an alert).
+ * loop), range splits (picked up by the data node's range checks) and migrations (collected by the balancer: those
+ * proposed during a balance round belong to it, the others wait for the next round).
  */
 final class NodeRuleActions implements NodeActions {
 
@@ -26,6 +31,11 @@ final class NodeRuleActions implements NodeActions {
     private final Map<String, AtomicLong> suppressed = new ConcurrentHashMap<>();
     private final Set<String> catchUps = ConcurrentHashMap.newKeySet();
     private final Set<Integer> splits = ConcurrentHashMap.newKeySet();
+    /** Proposals beyond this, made while no balancer takes them, drop the oldest. */
+    private static final int MAX_PENDING = 64;
+
+    private final ThreadLocal<List<MigrationProposal>> collecting = new ThreadLocal<>();
+    private final Queue<MigrationProposal> pending = new ConcurrentLinkedQueue<>();
 
     NodeRuleActions(String nodeId, NodeMetrics metrics, long intervalMs) {
         this.nodeId = nodeId;
@@ -80,8 +90,45 @@ final class NodeRuleActions implements NodeActions {
     }
 
     @Override
-    public void startMigration(int rangeId, String target) {
-        alert("startMigration", "a rule asked to move range " + rangeId + " to " + target
-                + "; range migration is not available in this version");
+    public void startMigration(int rangeId, String target, String reason) {
+        List<MigrationProposal> round = collecting.get();
+        if (round != null) {
+            round.add(new MigrationProposal(rangeId, target, reason));
+            return;
+        }
+        if (pending.size() >= MAX_PENDING) {
+            pending.poll();
+        }
+        pending.add(new MigrationProposal(rangeId, target, reason));
+    }
+
+    /**
+     * Evaluates something with the migrations rules propose meanwhile on this thread collected apart.
+     *
+     * @param evaluation what to evaluate
+     * @return the migrations proposed during it
+     */
+    List<MigrationProposal> collect(Runnable evaluation) {
+        List<MigrationProposal> round = new ArrayList<>();
+        collecting.set(round);
+        try {
+            evaluation.run();
+        } finally {
+            collecting.remove();
+        }
+        return round;
+    }
+
+    /**
+     * Returns the migrations rules proposed on other events since the last call, and forgets them.
+     *
+     * @return the proposals, oldest first
+     */
+    List<MigrationProposal> takePending() {
+        List<MigrationProposal> out = new ArrayList<>();
+        for (MigrationProposal p = pending.poll(); p != null; p = pending.poll()) {
+            out.add(p);
+        }
+        return out;
     }
 }

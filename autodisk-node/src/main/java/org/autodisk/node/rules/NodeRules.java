@@ -13,7 +13,9 @@ import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.rules.BacklogReport;
+import org.autodisk.rules.ClusterLoad;
 import org.autodisk.rules.Evaluation;
+import org.autodisk.rules.LoadReport;
 import org.autodisk.rules.NodeSuspected;
 import org.autodisk.rules.RangeStats;
 import org.autodisk.rules.RequestEvent;
@@ -150,6 +152,34 @@ public final class NodeRules implements AutoCloseable {
         actions.takeSplit(stats.rangeId());
         observe(stats);
         return actions.takeSplit(stats.rangeId());
+    }
+
+    /**
+     * Evaluates one balance round and returns the migrations the rules propose on it.
+     *
+     * @param load the round's facts
+     * @return the proposals, in the order the rules made them
+     */
+    public List<MigrationProposal> balance(ClusterLoad load) {
+        return actions.collect(() -> observe(load));
+    }
+
+    /**
+     * Returns the migrations rules proposed on other events (not a balance round) since the last call.
+     *
+     * @return the proposals, oldest first
+     */
+    public List<MigrationProposal> pendingMigrations() {
+        return actions.takePending();
+    }
+
+    /**
+     * Returns the latest load report of every data node this node's load reports saw.
+     *
+     * @return the reports by node id (empty on a log node)
+     */
+    public Map<String, LoadReport> loadReports() {
+        return engine.loadReports();
     }
 
     /**

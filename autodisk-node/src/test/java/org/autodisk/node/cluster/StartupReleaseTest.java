@@ -29,7 +29,8 @@ class StartupReleaseTest {
     private static final Set<StartupStep> LOG_ONLY = EnumSet.of(StartupStep.LEDGER_JOURNAL,
             StartupStep.CATCH_UP);
     private static final Set<StartupStep> DATA_ONLY = EnumSet.of(StartupStep.STORE, StartupStep.BACKUPS,
-            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS, StartupStep.MIGRATIONS);
+            StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS, StartupStep.MIGRATIONS,
+            StartupStep.BALANCER);
 
     @TempDir
     Path dir;

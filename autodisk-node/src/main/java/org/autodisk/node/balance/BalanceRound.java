@@ -1,0 +1,134 @@
+package org.autodisk.node.balance;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
+import org.autodisk.core.cluster.BalanceReport;
+import org.autodisk.core.protocol.ProtocolException;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.rules.MigrationProposal;
+import org.autodisk.node.store.RangeUsage;
+import org.autodisk.rules.ClusterLoad;
+import org.autodisk.rules.NodeLoad;
+
+/**
+ * One balance round: gathers the cluster's load, evaluates the balance rules on it once and, unless it is a dry
+ * run, starts what they propose (with those other rules proposed since the last round) through the committed
+ * metadata, at most one move per source node and range per round, marked as started by the rules. A proposal the
+ * metadata refuses (the range changed meanwhile, the target is not up) is reported with the refusal, not retried.
+ */
+public final class BalanceRound {
+
+    private final NodeContext ctx;
+    private final LoadGathering gathering;
+
+    /**
+     * Creates the rounds of one node.
+     *
+     * @param ctx      the node
+     * @param ownUsage this node's own range usage (an empty map on a log node)
+     */
+    public BalanceRound(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage) {
+        this.ctx = ctx;
+        this.gathering = new LoadGathering(ctx, ownUsage);
+    }
+
+    /**
+     * Runs one round.
+     *
+     * @param dryRun true to only show what the rules propose
+     * @return the facts and the proposals with their outcome
+     */
+    public CompletableFuture<BalanceReport> run(boolean dryRun) {
+        MetaState meta = ctx.metadata().current();
+        if (!meta.bootstrapped()) {
+            return CompletableFuture.failedFuture(new ProtocolException(Status.NODE_UNAVAILABLE,
+                    ctx.metadataNotReady()));
+        }
+        return gathering.gather(meta).thenApplyAsync(load -> evaluate(load, dryRun))
+                .thenCompose(proposals -> start(meta, proposals, dryRun))
+                .thenApply(outcomes -> report(meta, dryRun, outcomes));
+    }
+
+    private Evaluated evaluate(ClusterLoad load, boolean dryRun) {
+        List<MigrationProposal> proposals = new ArrayList<>(ctx.rules().balance(load));
+        if (!dryRun) {
+            proposals.addAll(ctx.rules().pendingMigrations());
+        }
+        return new Evaluated(load, proposals);
+    }
+
+    private CompletableFuture<Started> start(MetaState meta, Evaluated e, boolean dryRun) {
+        List<CompletableFuture<BalanceReport.Proposal>> outcomes = new ArrayList<>();
+        Set<String> sources = new HashSet<>();
+        Set<Integer> ranges = new HashSet<>();
+        for (MigrationProposal p : e.proposals()) {
+            RangeDescriptor r = meta.range(p.rangeId());
+            String from = r == null ? "" : r.owner();
+            if (r == null) {
+                outcomes.add(done(p, "", from, "not started: there is no range " + p.rangeId()));
+            } else if (dryRun) {
+                outcomes.add(done(p, r.span(), from, "proposed"));
+            } else if (!ranges.add(r.id()) || !sources.add(from)) {
+                outcomes.add(done(p, r.span(), from, "not started: one move per range and source node per round"));
+            } else {
+                outcomes.add(commit(r, p));
+            }
+        }
+        return CompletableFuture.allOf(outcomes.toArray(CompletableFuture[]::new))
+                .thenApply(v -> new Started(e.load(), outcomes.stream().map(CompletableFuture::join).toList()));
+    }
+
+    private CompletableFuture<BalanceReport.Proposal> commit(RangeDescriptor r, MigrationProposal p) {
+        MetaCommand start = new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), p.target(),
+                MigrationInfo.DEFAULT_RATE, "rules");
+        return ctx.metadata().submit(start, ctx.metadataTimeout()).handle((res, error) -> {
+            if (error != null) {
+                Throwable cause = error instanceof CompletionException && error.getCause() != null
+                        ? error.getCause() : error;
+                return proposal(p, r.span(), r.owner(), "not started: " + cause.getMessage(), -1);
+            }
+            return res.applied() ? proposal(p, r.span(), r.owner(), "started", res.migrationId())
+                    : proposal(p, r.span(), r.owner(), "not started: " + res.refusal(), -1);
+        });
+    }
+
+    private static CompletableFuture<BalanceReport.Proposal> done(MigrationProposal p, String span, String from,
+            String outcome) {
+        return CompletableFuture.completedFuture(proposal(p, span, from, outcome, -1));
+    }
+
+    private static BalanceReport.Proposal proposal(MigrationProposal p, String span, String from, String outcome,
+            long id) {
+        return new BalanceReport.Proposal(p.rangeId(), span, from, p.target(), p.reason(), outcome, id);
+    }
+
+    private BalanceReport report(MetaState meta, boolean dryRun, Started s) {
+        List<BalanceReport.Node> nodes = s.load().nodes().stream().map(BalanceRound::node).toList();
+        return new BalanceReport(ctx.nodeId(), meta.version(), dryRun, s.load().migrations(),
+                s.load().averageBytes(), nodes, s.proposals());
+    }
+
+    private static BalanceReport.Node node(NodeLoad n) {
+        return new BalanceReport.Node(n.nodeId(), n.state(), n.ranges(), n.keys(), n.bytes(),
+                n.requestsPerSecond());
+    }
+
+    /** The facts of a round and the rules' proposals. */
+    private record Evaluated(ClusterLoad load, List<MigrationProposal> proposals) {
+    }
+
+    /** The facts of a round and what became of each proposal. */
+    private record Started(ClusterLoad load, List<BalanceReport.Proposal> proposals) {
+    }
+}

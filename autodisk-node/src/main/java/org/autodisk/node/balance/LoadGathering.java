@@ -1,0 +1,105 @@
+package org.autodisk.node.balance;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.meta.Member;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.meta.RangeState;
+import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.store.RangeUsage;
+import org.autodisk.node.wire.PeerOp;
+import org.autodisk.node.wire.RangeUsageReport;
+import org.autodisk.rules.ClusterLoad;
+import org.autodisk.rules.LoadReport;
+import org.autodisk.rules.NodeLoad;
+import org.autodisk.rules.RangeLoad;
+
+/**
+ * Gathers one balance round's facts from the committed metadata of the node asked: every data member with its
+ * state, every range with the keys and bytes its owner measures (RANGE_USAGE, asked of every data node in
+ * parallel; one that does not answer in time leaves its figures unknown, -1), and the request rates of the load
+ * reports this node saw.
+ */
+final class LoadGathering {
+
+    /** How long a data node has to measure its ranges. */
+    static final long USAGE_WAIT_MS = 5000;
+
+    private final NodeContext ctx;
+    private final Supplier<Map<Integer, RangeUsage>> ownUsage;
+
+    LoadGathering(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage) {
+        this.ctx = ctx;
+        this.ownUsage = ownUsage;
+    }
+
+    CompletableFuture<ClusterLoad> gather(MetaState meta) {
+        Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked = new HashMap<>();
+        for (Member m : dataMembers(meta)) {
+            asked.put(m.id(), m.id().equals(ctx.nodeId()) ? CompletableFuture.completedFuture(ownUsage.get())
+                    : ask(m.id()));
+        }
+        return CompletableFuture.allOf(asked.values().toArray(CompletableFuture[]::new))
+                .thenApply(v -> facts(meta, asked));
+    }
+
+    static List<Member> dataMembers(MetaState meta) {
+        return meta.members().stream().filter(m -> "data".equals(m.role())).toList();
+    }
+
+    private ClusterLoad facts(MetaState meta, Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked) {
+        List<RangeLoad> ranges = new ArrayList<>();
+        for (RangeDescriptor r : meta.ranges()) {
+            CompletableFuture<Map<Integer, RangeUsage>> usage = asked.get(r.owner());
+            RangeUsage u = usage == null ? null : usage.join().get(r.id());
+            boolean movable = r.state() == RangeState.SERVING && !r.logNodes().isEmpty()
+                    && meta.migrationOf(r.id()) == null;
+            ranges.add(new RangeLoad(r.id(), r.span(), r.owner(), lower(r.state().name()), movable,
+                    u == null ? -1 : u.keys(), u == null ? -1 : u.bytes()));
+        }
+        Map<String, LoadReport> rates = ctx.rules().loadReports();
+        List<NodeLoad> nodes = new ArrayList<>();
+        for (Member m : dataMembers(meta)) {
+            List<RangeLoad> own = ranges.stream().filter(r -> r.owner().equals(m.id())).toList();
+            boolean known = own.stream().allMatch(r -> r.bytes() >= 0) && answered(asked.get(m.id()));
+            LoadReport rate = rates.get(m.id());
+            nodes.add(new NodeLoad(m.id(), lower(m.state().name()), own.size(),
+                    known ? own.stream().mapToLong(RangeLoad::keys).sum() : -1,
+                    known ? own.stream().mapToLong(RangeLoad::bytes).sum() : -1,
+                    rate == null ? -1 : rate.requestsPerSecond()));
+        }
+        return ClusterLoad.of(nodes, ranges, meta.migrations().size());
+    }
+
+    private static boolean answered(CompletableFuture<Map<Integer, RangeUsage>> usage) {
+        return usage != null && usage.join() != null;
+    }
+
+    private CompletableFuture<Map<Integer, RangeUsage>> ask(String node) {
+        return ctx.peers().send(node, PeerOp.RANGE_USAGE.request(new byte[0]))
+                .thenApply(LoadGathering::parse)
+                .completeOnTimeout(null, USAGE_WAIT_MS, TimeUnit.MILLISECONDS)
+                .exceptionally(e -> null);
+    }
+
+    private static Map<Integer, RangeUsage> parse(Frame resp) {
+        if (Responses.status(resp.body()) != Status.OK) {
+            return null;
+        }
+        return RangeUsageReport.decode(Responses.parseBytes(resp.body())).ranges();
+    }
+
+    private static String lower(String name) {
+        return name.toLowerCase(Locale.ROOT).replace('_', ' ');
+    }
+}

@@ -1,0 +1,16 @@
+package org.autodisk.rules;
+
+/**
+ * One range as the balancer sees it at one round (balance.drl).
+ *
+ * @param rangeId the range
+ * @param span    its key span, for messages
+ * @param owner   the data node that serves it
+ * @param state   its state ({@code serving}, {@code splitting}, {@code migrating}, ...)
+ * @param movable whether a migration may move it now: it serves, has log nodes, and no migration moves it
+ * @param keys    the streams in it ({@code -1}: its owner did not answer)
+ * @param bytes   the bytes of its keys and values ({@code -1}: its owner did not answer)
+ */
+public record RangeLoad(int rangeId, String span, String owner, String state, boolean movable, long keys,
+        long bytes) {
+}

@@ -1,0 +1,189 @@
+package org.autodisk.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.autodisk.cli.LocalCluster;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.StreamEntry;
+import org.autodisk.core.cluster.MigrationStatus;
+import org.autodisk.core.cluster.RangeStatus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A range moved four times between the data node processes of a local cluster (three data nodes, all metadata
+ * voters, two log nodes, log multiplicity 2) while a client writes it, each time with one process killed with
+ * {@code kill -9} while the copy runs and restarted: the target, the source, a log node, the metadata leader.
+ * Every migration finishes by itself, every acknowledged write is on the final owner with its last value, every
+ * node routes the range to one and the same owner, and the former owners hold none of it.
+ */
+class MigrationCrashIT {
+
+    private static final int PRELOAD = 6000;
+    private static final int WINDOW = 8;
+    /** A throttle that keeps each copy running for seconds: 6 MB at 1 MiB/s. */
+    private static final long RATE = 1L << 20;
+
+    @TempDir
+    Path dir;
+
+    private final Map<String, String> acked = new ConcurrentHashMap<>();
+    private final AtomicInteger failed = new AtomicInteger();
+
+    @Test
+    void killingTheTargetTheSourceALogNodeOrTheMetadataLeaderMidCopyLosesNothing() throws Exception {
+        try (LocalCluster cluster = LocalCluster.start(dir, 3, 2, FreePorts.base(5), List.of(),
+                "wal.multiplicity: 2\nmetadata.election-timeout-ms: 500\nbalance.check-ms: 0\n"
+                        + "migration.chunk-bytes: 65536\n");
+                AutoDiskClient client = AutoDiskClient.builder().seeds(cluster.addresses())
+                        .requestTimeout(Duration.ofSeconds(10)).build()) {
+            RangeStatus range = client.admin().ranges().ranges().stream().filter(r -> r.owner().equals("d1"))
+                    .findFirst().orElseThrow();
+            preload(client, range);
+            AtomicBoolean stop = new AtomicBoolean();
+            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> write(client, range, stop));
+            moveKilling(cluster, client, range.id(), "d2", "target");
+            moveKilling(cluster, client, range.id(), "d3", "source");
+            moveKilling(cluster, client, range.id(), "d1", "log node");
+            moveKilling(cluster, client, range.id(), "d2", "metadata leader");
+            stop.set(true);
+            load.join();
+            assertThat(acked.size()).isGreaterThan(PRELOAD + 200);
+            assertEveryAckedWriteIsThere(client);
+            assertOneOwnerEverywhere(cluster, range.id(), "d2");
+        }
+    }
+
+    private void moveKilling(LocalCluster cluster, AutoDiskClient client, int rangeId, String target, String victim)
+            throws Exception {
+        String source = owner(client, rangeId);
+        MigrationStatus m = client.admin().migrate(rangeId, target, RATE);
+        await().atMost(Duration.ofSeconds(60)).until(() -> copiedSome(client, m.id()));
+        int kill = cluster.ids().indexOf(switch (victim) {
+            case "target" -> target;
+            case "source" -> source;
+            case "log node" -> "l1";
+            default -> client.admin().members().leader();
+        });
+        int before = acked.size();
+        cluster.kill(kill);
+        cluster.restart(kill);
+        await().atMost(Duration.ofSeconds(120)).as("migration %d (%s killed) ends", m.id(), victim)
+                .until(() -> client.admin().migrations().migrations().isEmpty());
+        assertThat(owner(client, rangeId)).as("after the %s was killed", victim).isEqualTo(target);
+        await().atMost(Duration.ofSeconds(60)).until(() -> acked.size() > before + 100);
+    }
+
+    private static boolean copiedSome(AutoDiskClient client, long id) {
+        return client.admin().migrations().migrations().stream()
+                .anyMatch(s -> s.id() == id && s.keysCopied() > 0 && s.phase().equals("copying"));
+    }
+
+    private static String owner(AutoDiskClient client, int rangeId) {
+        return client.admin().ranges().ranges().stream().filter(r -> r.id() == rangeId).findFirst().orElseThrow()
+                .owner();
+    }
+
+    private void preload(AutoDiskClient client, RangeStatus range) {
+        byte[] value = new byte[1000];
+        List<StreamEntry> batch = new ArrayList<>();
+        for (int i = 0; i < PRELOAD; i++) {
+            byte[] key = keyIn(range, "Ap-" + i);
+            batch.add(new StreamEntry(key, value));
+            acked.put(HexFormat.of().formatHex(key), "");
+            if (batch.size() == 500) {
+                client.insertBatch(batch);
+                batch.clear();
+            }
+        }
+    }
+
+    /** Writes new keys and overwrites of preloaded ones; a write that fails (its owner is down) is not acked. */
+    private void write(AutoDiskClient client, RangeStatus range, AtomicBoolean stop) {
+        Semaphore window = new Semaphore(WINDOW);
+        for (int i = 0; !stop.get(); i++) {
+            byte[] key = keyIn(range, i % 2 == 0 ? "Aw-" + i : "Ap-" + (i % PRELOAD));
+            String value = "value-" + i;
+            window.acquireUninterruptibly();
+            client.async().insert(key, value.getBytes(StandardCharsets.UTF_8)).whenComplete((ok, err) -> {
+                if (err == null) {
+                    acked.merge(HexFormat.of().formatHex(key), value, MigrationCrashIT::later);
+                } else {
+                    failed.incrementAndGet();
+                }
+                window.release();
+            });
+        }
+        window.acquireUninterruptibly(WINDOW);
+    }
+
+    /** The later of two acknowledged values of one key ("" is the preload, older than any write). */
+    private static String later(String a, String b) {
+        return number(a) >= number(b) ? a : b;
+    }
+
+    private static long number(String value) {
+        return value.isEmpty() ? -1 : Long.parseLong(value.substring("value-".length()));
+    }
+
+    private void assertEveryAckedWriteIsThere(AutoDiskClient client) {
+        Semaphore window = new Semaphore(WINDOW * 4);
+        AtomicInteger wrong = new AtomicInteger();
+        List<String> examples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        acked.forEach((hex, value) -> {
+            window.acquireUninterruptibly();
+            client.async().search(HexFormat.of().parseHex(hex)).whenComplete((v, err) -> {
+                boolean ok = err == null && v.isPresent() && (value.isEmpty() ? v.get().length == 1000
+                        : new String(v.get(), StandardCharsets.UTF_8).equals(value));
+                if (!ok && wrong.incrementAndGet() <= 5) {
+                    examples.add(hex + " expected " + value + " got " + (err != null ? err : v.map(
+                            b -> new String(b, StandardCharsets.UTF_8)).orElse("nothing")));
+                }
+                window.release();
+            });
+        });
+        window.acquireUninterruptibly(WINDOW * 4);
+        assertThat(wrong.get()).as("acknowledged writes missing or older (of %d; failed writes %d): %s",
+                acked.size(), failed.get(), examples).isZero();
+    }
+
+    private static void assertOneOwnerEverywhere(LocalCluster cluster, int rangeId, String owner) throws Exception {
+        for (String address : cluster.addresses()) {
+            try (AutoDiskClient one = AutoDiskClient.builder().seeds(address).build()) {
+                await().atMost(Duration.ofSeconds(10)).until(() -> owner(one, rangeId).equals(owner));
+                for (RangeStatus r : one.admin().ranges().ranges()) {
+                    if (r.id() == rangeId) {
+                        assertThat(r.keys()).as("streams of the range on its owner").isGreaterThan(PRELOAD);
+                    }
+                }
+            }
+        }
+        try (AutoDiskClient d1 = AutoDiskClient.builder().seeds(cluster.addresses().get(0)).build()) {
+            long elsewhere = d1.status().nodes().stream().filter(n -> n.role().equals("data"))
+                    .filter(n -> !n.id().equals(owner)).mapToLong(n -> n.streamCount()).sum();
+            assertThat(elsewhere).as("streams on the other data nodes (their own ranges hold none)").isZero();
+        }
+    }
+
+    /** A key in a range: its low key followed by a suffix (d1's range starts at the first key, below "U"). */
+    private static byte[] keyIn(RangeStatus range, String suffix) {
+        byte[] low = range.low();
+        byte[] s = suffix.getBytes(StandardCharsets.US_ASCII);
+        byte[] key = java.util.Arrays.copyOf(low, low.length + s.length);
+        System.arraycopy(s, 0, key, low.length, s.length);
+        return key;
+    }
+}
