@@ -81,7 +81,7 @@ class MigrationCrashIT {
         int before = acked.size();
         cluster.kill(kill);
         cluster.restart(kill);
-        await().atMost(Duration.ofSeconds(120)).as("migration %d (%s killed) ends", m.id(), victim)
+        await("migration " + m.id() + " with the " + victim + " killed to end").atMost(Duration.ofSeconds(120))
                 .until(() -> client.admin().migrations().migrations().isEmpty());
         assertThat(owner(client, rangeId)).as("after the %s was killed", victim).isEqualTo(target);
         await().atMost(Duration.ofSeconds(60)).until(() -> acked.size() > before + 100);
@@ -172,9 +172,11 @@ class MigrationCrashIT {
             }
         }
         try (AutoDiskClient d1 = AutoDiskClient.builder().seeds(cluster.addresses().get(0)).build()) {
-            long elsewhere = d1.status().nodes().stream().filter(n -> n.role().equals("data"))
-                    .filter(n -> !n.id().equals(owner)).mapToLong(n -> n.streamCount()).sum();
-            assertThat(elsewhere).as("streams on the other data nodes (their own ranges hold none)").isZero();
+            Map<String, Long> elsewhere = new java.util.TreeMap<>();
+            d1.status().nodes().stream().filter(n -> n.role().equals("data") && !n.id().equals(owner))
+                    .forEach(n -> elsewhere.put(n.id(), n.streamCount()));
+            assertThat(elsewhere).as("streams on the other data nodes (their own ranges hold none)")
+                    .allSatisfy((node, streams) -> assertThat(streams).as(node).isZero());
         }
     }
 

@@ -12,6 +12,7 @@ import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.OperationHandler;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +31,7 @@ public final class Migrations implements AutoCloseable {
 
     private final MigrationContext mc;
     private final SourceSnapshots snapshots;
+    private final WriteAheadLog wal;
     private final SourceCleanUp cleanUp;
     private final Map<Long, TargetRun> runs = new ConcurrentHashMap<>();
     private final Map<Long, Long> failedAt = new ConcurrentHashMap<>();
@@ -44,12 +46,14 @@ public final class Migrations implements AutoCloseable {
      *
      * @param ctx      the node
      * @param store    its store
+     * @param wal      the log of the ranges it owns (a source copies a range only once its log is replayed)
      * @param settings the migration settings
      */
-    public Migrations(NodeContext ctx, LocalStore store, MigrationSettings settings) {
+    public Migrations(NodeContext ctx, LocalStore store, WriteAheadLog wal, MigrationSettings settings) {
         this.mc = new MigrationContext(ctx.nodeId(), ctx.metadata(), ctx.peers(), LedgerPeers.over(ctx.peers()),
                 store, settings);
         this.snapshots = new SourceSnapshots(ctx.nodeId(), store, settings.chunkBytes());
+        this.wal = wal;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(ctx.nodeId()
                 + "-migrations").daemon().factory());
         this.cleanUp = new SourceCleanUp(mc, timer);
@@ -63,7 +67,7 @@ public final class Migrations implements AutoCloseable {
      * @return the handler
      */
     public OperationHandler readHandler() {
-        return new MigrationReadHandler(mc.metadata(), snapshots);
+        return new MigrationReadHandler(mc.self(), mc.metadata(), snapshots, wal);
     }
 
     /**
@@ -152,6 +156,7 @@ public final class Migrations implements AutoCloseable {
                     && overlaps(r, span));
             if (!ownedHere) {
                 long n = mc.store().deleteRange(span.low(), span.high());
+                mc.store().makeDurable();
                 LOG.info("{}: migration {} was aborted: dropped the {} streams copied of {}", mc.self(), e.getKey(),
                         n, span.span());
             }

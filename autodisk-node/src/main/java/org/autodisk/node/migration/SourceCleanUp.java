@@ -1,6 +1,7 @@
 package org.autodisk.node.migration;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
@@ -29,7 +30,7 @@ final class SourceCleanUp {
 
     private final MigrationContext mc;
     private final ScheduledExecutorService timer;
-    private final java.util.Map<Long, Long> seen = new ConcurrentHashMap<>();
+    private final Map<Long, Long> seen = new ConcurrentHashMap<>();
     private final Set<Long> ending = ConcurrentHashMap.newKeySet();
 
     SourceCleanUp(MigrationContext mc, ScheduledExecutorService timer) {
@@ -52,6 +53,7 @@ final class SourceCleanUp {
         }
         ending.add(m.id());
         long n = mc.store().deleteRange(r.low(), r.high());
+        mc.store().makeDurable(); // with RocksDB's WAL off the deletion would be lost to a crash after the end
         LOG.info("{}: migration {}: range {} {} is served by {}; deleted the {} streams this node held of it",
                 mc.self(), m.id(), r.id(), r.span(), r.owner(), n);
         Duration timeout = mc.settings().metadataTimeout();
@@ -63,6 +65,7 @@ final class SourceCleanUp {
                         timer.schedule(() -> ending.remove(m.id()), 1, TimeUnit.SECONDS);
                     } else {
                         seen.remove(m.id());
+                        ending.remove(m.id());
                     }
                 });
     }

@@ -1,0 +1,59 @@
+package org.autodisk.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.autodisk.bench.MigrateExperiments;
+import org.autodisk.bench.MigrateExperiments.Row;
+import org.autodisk.bench.MigrateOutput;
+import org.autodisk.cli.LocalCluster;
+import org.autodisk.client.AutoDiskClient;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The migration cost experiments of {@code autodisk bench migrate} on local node processes (three data nodes, two
+ * log nodes, log multiplicity 2) at CI sizes - ranges of 1,000 and 10,000 streams of 1 KB, each moved once
+ * autonomously and once host-driven, unthrottled - writing the CSV and report to {@code it/target/migration-cost/}.
+ * It checks that every move ended on its target with every stream, that no foreground insert failed, and that the
+ * figures are complete and consistent; the figures themselves are reported, not asserted.
+ */
+@Tag("slow")
+class MigrationCostIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyMoveEndsOnItsTargetWithNoFailedForegroundInsertAndTheReportIsWritten() throws Exception {
+        MigrateExperiments.Settings settings = new MigrateExperiments.Settings(List.of(1000, 10_000), List.of(1024),
+                1, 0L);
+        List<Row> rows = new ArrayList<>();
+        try (LocalCluster cluster = LocalCluster.start(dir, 3, 2, FreePorts.base(5), List.of(),
+                MigrateExperiments.CLUSTER_YAML);
+                AutoDiskClient client = AutoDiskClient.builder().seeds(cluster.addresses()).build()) {
+            new MigrateExperiments(client, settings, rows::add).run();
+        }
+        assertThat(rows).extracting(r -> r.mode() + "/" + r.streams()).containsExactly("idle/1000",
+                "autonomous/1000", "host/1000", "idle/10000", "autonomous/10000", "host/10000");
+        for (Row r : rows) {
+            assertThat(r.totalMs()).as(r.mode()).isPositive();
+            assertThat(r.bytes()).as(r.mode()).isGreaterThanOrEqualTo(r.streams() * 1024L);
+            assertThat(r.moving().errors()).as(r.mode() + ": failed inserts into the moving range").isZero();
+            assertThat(r.moving().count()).as(r.mode() + ": inserts into the moving range").isPositive();
+            assertThat(r.moving().p50Us()).isLessThanOrEqualTo(r.moving().p99Us());
+            if (!r.mode().equals("idle")) {
+                assertThat(r.to()).as("a move goes somewhere else").isNotEqualTo(r.from());
+            }
+        }
+        Path out = Path.of("target", "migration-cost");
+        MigrateOutput.write(rows, settings, "local processes: 3 data nodes, 2 log nodes, log multiplicity 2",
+                "MigrationCostIT (1,000 and 10,000 × 1 KB, one move per mode, unthrottled)", out);
+        assertThat(Files.readString(out.resolve("report.md"))).contains("| 10,000 × 1024 B |").contains("5.22");
+        assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(rows.size() + 1);
+    }
+}
