@@ -92,6 +92,10 @@ final class HostCopies {
 
     private MigrationInfo check(MetaState s, MigrationWriteRequest req) {
         MigrationInfo m = s.migration(req.migrationId());
+        if (m == null && req.migrationId() >= s.nextMigrationId()) {
+            throw new ProtocolException(Status.NODE_UNAVAILABLE, "node " + mc.self() + " has not seen migration "
+                    + req.migrationId() + " yet (its metadata is at version " + s.version() + "); try again");
+        }
         if (m == null) {
             throw invalid("there is no migration " + req.migrationId() + " under way");
         }
