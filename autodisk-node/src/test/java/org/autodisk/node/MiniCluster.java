@@ -33,6 +33,8 @@ public final class MiniCluster implements AutoCloseable {
     private final Map<String, Object> extra;
     private final List<String> ids = new ArrayList<>();
     private final List<String> roles = new ArrayList<>();
+    private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
     private final List<Integer> ports = new ArrayList<>();
     private final List<AutoDiskNode> nodes = new ArrayList<>();
     private final List<AutoDiskClient> clients = new ArrayList<>();
@@ -97,13 +99,14 @@ public final class MiniCluster implements AutoCloseable {
     /**
      * A free loopback port below the kernel's ephemeral range (32768 and up), so that no outgoing connection takes
      * it while its node is down between a stop and a restart; its metadata port ({@link #METADATA_PORT_OFFSET}
-     * above it) is free too.
+     * above it) is free too. A port is handed out once per JVM: two nodes of one cluster, which bind only when
+     * they start, never draw the same port.
      */
     private static int freePort() {
         java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 200; attempt++) {
             int port = 20_000 + random.nextInt(6_000);
-            if (bindable(port) && bindable(port + METADATA_PORT_OFFSET)) {
+            if (bindable(port) && bindable(port + METADATA_PORT_OFFSET) && HANDED_OUT.add(port)) {
                 return port;
             }
         }

@@ -92,11 +92,13 @@ class HostMoveTest {
             }
             int range = c.node(0).metadata().current().rangeOf(key(0)).id();
             byte[] outside = {(byte) 0xF0};
-            assertError(write(d2, 99, List.of()), Status.INVALID_ARGUMENT, "no migration 99 under way");
+            assertError(write(d2, 99, List.of()), Status.NODE_UNAVAILABLE, "has not seen migration 99 yet");
             MigrationStatus slow = client.admin().migrate(range, "d2", 1000L);
             assertError(write(d2, slow.id(), List.of()), Status.INVALID_ARGUMENT, "copies by itself");
             client.admin().abortMigration(slow.id());
-            await().until(() -> client.admin().migrations().migrations().isEmpty());
+            await().until(() -> c.node(1).metadata().current().migrations().isEmpty());
+            assertError(write(d2, slow.id(), List.of()), Status.INVALID_ARGUMENT, "no migration " + slow.id()
+                    + " under way");
             Frame started = ask(d2, Frame.request(Opcode.MIGRATE, 5, MigrationCommand.startByHost(range, "d2")
                     .toJson()));
             long id = MigrationStatus.fromJson(Responses.parseBytes(started.body())).id();
