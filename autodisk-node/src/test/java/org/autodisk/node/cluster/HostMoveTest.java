@@ -94,6 +94,7 @@ class HostMoveTest {
             byte[] outside = {(byte) 0xF0};
             assertError(write(d2, 99, List.of()), Status.NODE_UNAVAILABLE, "has not seen migration 99 yet");
             MigrationStatus slow = client.admin().migrate(range, "d2", 1000L);
+            await().until(() -> c.node(1).metadata().current().migration(slow.id()) != null);
             assertError(write(d2, slow.id(), List.of()), Status.INVALID_ARGUMENT, "copies by itself");
             client.admin().abortMigration(slow.id());
             await().until(() -> c.node(1).metadata().current().migrations().isEmpty());
@@ -103,6 +104,7 @@ class HostMoveTest {
                     .toJson()));
             long id = MigrationStatus.fromJson(Responses.parseBytes(started.body())).id();
             await().until(() -> Responses.status(write(d2, id, List.of()).body()) == Status.OK);
+            await().until(() -> c.node(2).metadata().current().migration(id) != null);
             assertError(write(d3, id, List.of()), Status.INVALID_ARGUMENT, "not the target of migration " + id);
             assertError(write(d2, id, List.of(new KeyValue(key(1), new byte[1]), new KeyValue(outside,
                     new byte[1]))), Status.INVALID_ARGUMENT, "is outside range " + range);
