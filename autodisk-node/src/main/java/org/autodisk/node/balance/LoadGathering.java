@@ -61,7 +61,8 @@ final class LoadGathering {
         List<RangeLoad> ranges = new ArrayList<>();
         for (RangeDescriptor r : meta.ranges()) {
             CompletableFuture<Map<Integer, RangeUsage>> usage = asked.get(r.owner());
-            RangeUsage u = usage == null ? null : usage.join().get(r.id());
+            Map<Integer, RangeUsage> measured = usage == null ? null : usage.join();
+            RangeUsage u = measured == null ? null : measured.get(r.id());
             boolean movable = r.state() == RangeState.SERVING && !r.logNodes().isEmpty()
                     && meta.migrationOf(r.id()) == null;
             ranges.add(new RangeLoad(r.id(), r.span(), r.owner(), lower(r.state().name()), movable,

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Map;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.BalanceReport;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.node.MiniCluster;
@@ -56,6 +57,21 @@ class BalancerTest {
             for (int i = 0; i < 300; i++) {
                 assertThat(client.search(key(i))).contains(Keys.utf8("v" + i));
             }
+        }
+    }
+
+    @Test
+    void aRoundWithADataNodeDownLeavesItsFiguresUnknownAndMovesNothingToIt() {
+        try (MiniCluster c = MiniCluster.start(3, 2, null, Map.of("wal.multiplicity", 2))) {
+            AutoDiskClient client = c.clientOf(0);
+            client.insert(key(1), Keys.utf8("v"));
+            c.stopNode(2);
+            BalanceReport report = client.admin().balance(true);
+            assertThat(report.nodes()).filteredOn(n -> n.id().equals("d3")).singleElement()
+                    .satisfies(n -> assertThat(n.bytes()).isEqualTo(-1));
+            assertThat(report.nodes()).filteredOn(n -> !n.id().equals("d3")).allSatisfy(n -> assertThat(n.bytes())
+                    .isNotNegative());
+            assertThat(report.proposals()).noneMatch(p -> p.to().equals("d3"));
         }
     }
 
