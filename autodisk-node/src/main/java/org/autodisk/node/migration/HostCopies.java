@@ -1,6 +1,7 @@
 package org.autodisk.node.migration;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -29,8 +30,8 @@ final class HostCopies {
 
     /** {@code startedBy} of a host-driven migration. */
     static final String BY_HOST = "host";
-    /** How often a target waiting for the host looks at the migration's phase. */
-    static final long POLL_MS = 10;
+    /** How long a target waiting for the host waits for a metadata change before it looks again. */
+    static final Duration WAIT = Duration.ofSeconds(1);
 
     private final MigrationContext mc;
     private final Set<Long> ready = ConcurrentHashMap.newKeySet();

@@ -159,10 +159,22 @@ final class TargetRun implements Runnable {
             LOG.info("{}: migration {}: ready for the host's copy of range {} {}", mc.self(), id, r.id(), r.span());
         }
         while (m != null && m.phase() == MigrationPhase.COPYING) {
-            Thread.sleep(HostCopies.POLL_MS);
+            awaitNextVersion();
             m = live();
         }
         return m;
+    }
+
+    /**
+     * Waits until the metadata changes (the host's last write moves the migration on; a pause, an abort or a stop
+     * ends the wait too), at most {@link HostCopies#WAIT}, so that a stopped run notices.
+     */
+    private void awaitNextVersion() throws InterruptedException {
+        try {
+            mc.metadata().awaitVersion(mc.metadata().current().version() + 1, HostCopies.WAIT).get();
+        } catch (ExecutionException e) {
+            // no change within the wait: look again
+        }
     }
 
     /**
