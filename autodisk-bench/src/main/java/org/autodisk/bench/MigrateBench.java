@@ -19,7 +19,8 @@ import picocli.CommandLine.Option;
  * move.
  */
 @Command(name = "migrate", footer = {"  autodisk bench migrate", "  autodisk bench migrate --streams 100000 --repeat 5",
-    "  autodisk bench migrate --streams 2000 --value-bytes 1024,4096,16384,32768"},
+    "  autodisk bench migrate --streams 2000 --value-bytes 1024,4096,16384,32768",
+    "  autodisk bench migrate --streams 1000 --repeat 1 --cutovers 50"},
         defaultValueProvider = BenchOptions.PortDefault.class,
         description = "Cost per stream of moving a range: autonomous vs host-driven, with the foreground impact.")
 final class MigrateBench implements Callable<Integer> {
@@ -44,6 +45,10 @@ final class MigrateBench implements Callable<Integer> {
             + "target's migration.rate-bytes).")
     Double rateMb;
 
+    @Option(names = "--cutovers", defaultValue = "0", description = "Then move a range of 1,000 streams this many "
+            + "times around the data nodes, unthrottled, to measure the cutover pause (e.g. 50; default: none).")
+    int cutovers;
+
     @Option(names = "--out", description = "Write results.csv and report.md here.")
     Path out;
 
@@ -53,7 +58,7 @@ final class MigrateBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         MigrateExperiments.Settings settings = new MigrateExperiments.Settings(streams, valueBytes, repeat,
-                rateMb == null ? null : (long) (rateMb * 1e6));
+                rateMb == null ? null : (long) (rateMb * 1e6), cutovers);
         if (seeds != null) {
             run(settings, List.of(seeds.split(",")), "the running cluster at " + seeds);
             return 0;
@@ -87,7 +92,8 @@ final class MigrateBench implements Callable<Integer> {
 
     private String commandLine() {
         return "./autodisk bench migrate --streams " + join(streams) + " --value-bytes " + join(valueBytes)
-                + " --repeat " + repeat + (rateMb == null ? "" : " --rate " + rateMb);
+                + " --repeat " + repeat + (rateMb == null ? "" : " --rate " + rateMb)
+                + (cutovers == 0 ? "" : " --cutovers " + cutovers);
     }
 
     private static String join(List<Integer> values) {

@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -13,6 +15,7 @@ import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.HostMoveResult;
 import org.autodisk.client.InvalidRequestException;
 import org.autodisk.client.StreamEntry;
+import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.MigrationStatus;
 import org.autodisk.core.cluster.RangeStatus;
 
@@ -30,6 +33,8 @@ public final class MigrateExperiments {
     private static final int BATCH = 500;
     private static final long IDLE_WINDOW_MS = 1500;
     private static final long POLL_MS = 2;
+    /** Streams in the range the cutover experiment moves around: small, so a move is mostly its cutover. */
+    private static final int CUTOVER_STREAMS = 1000;
 
     private final AutoDiskClient client;
     private final Settings settings;
@@ -42,14 +47,17 @@ public final class MigrateExperiments {
      * @param valueBytes value sizes, one experiment each with every count
      * @param repeat     moves per mode and experiment
      * @param rateBytes  the autonomous moves' throttle in bytes/s (0: unthrottled; null: the target's default)
+     * @param cutovers   moves of a small range around the data nodes to measure the cutover pause (0: none)
      */
-    public record Settings(List<Integer> streams, List<Integer> valueBytes, int repeat, Long rateBytes) {
+    public record Settings(List<Integer> streams, List<Integer> valueBytes, int repeat, Long rateBytes,
+            int cutovers) {
     }
 
     /**
      * One measured window: a move, or the window without migration before an experiment's moves ({@code idle}).
      *
-     * @param mode        {@code autonomous}, {@code host} or {@code idle}
+     * @param mode        {@code autonomous}, {@code host}, {@code idle} or {@code cutover} (a move of the cutover
+     *                    experiment)
      * @param streams     streams in the range
      * @param valueBytes  their value size
      * @param run         the move's number within its mode
@@ -61,9 +69,12 @@ public final class MigrateExperiments {
      * @param bytes       bytes of keys and values in the range
      * @param moving      foreground insert latency into the moving range, µs
      * @param other       foreground insert latency into another range of the source, µs (null: it has none)
+     * @param targetMs    milliseconds the target spent on each part of the move ({@code source-wait}, {@code store},
+     *                    {@code flush}, {@code commit}, {@code throttle}, {@code catch-up}, {@code serve}: its
+     *                    {@code migration.ms.*} counters), empty for idle
      */
     public record Row(String mode, int streams, int valueBytes, int run, String from, String to, double cutoverMs,
-            double totalMs, long bytes, Latency moving, Latency other) {
+            double totalMs, long bytes, Latency moving, Latency other, Map<String, Double> targetMs) {
 
         /** @return milliseconds per stream moved, to the cutover */
         public double msPerStream() {
@@ -107,6 +118,25 @@ public final class MigrateExperiments {
                 experiment(n, size);
             }
         }
+        if (settings.cutovers() > 0) {
+            cutovers(settings.cutovers());
+        }
+    }
+
+    /**
+     * Moves a range of {@value #CUTOVER_STREAMS} 1 KB streams around the data nodes, autonomously and unthrottled,
+     * with the moving range's writer running: each move's longest insert wait is its cutover pause (the copy of so
+     * few streams takes a few milliseconds and does not pause writes).
+     */
+    private void cutovers(int moves) throws InterruptedException {
+        String prefix = "cut-" + Long.toHexString(System.nanoTime());
+        byte[] low = (prefix + "/").getBytes(StandardCharsets.UTF_8);
+        split(low);
+        split((prefix + "0").getBytes(StandardCharsets.UTF_8));
+        long bytes = load(low, CUTOVER_STREAMS, 1024);
+        for (int run = 1; run <= moves; run++) {
+            move("cutover", run, CUTOVER_STREAMS, 1024, bytes, low);
+        }
     }
 
     private void experiment(int n, int size) throws InterruptedException {
@@ -120,7 +150,7 @@ public final class MigrateExperiments {
         TimeUnit.MILLISECONDS.sleep(IDLE_WINDOW_MS);
         idle.stop();
         sink.accept(new Row("idle", n, size, 0, range.owner(), range.owner(), IDLE_WINDOW_MS, IDLE_WINDOW_MS, bytes,
-                idle.moving(), idle.other()));
+                idle.moving(), idle.other(), Map.of()));
         for (int run = 1; run <= settings.repeat(); run++) {
             move("autonomous", run, n, size, bytes, low);
             move("host", run, n, size, bytes, low);
@@ -130,11 +160,13 @@ public final class MigrateExperiments {
     private void move(String mode, int run, int n, int size, long bytes, byte[] low) throws InterruptedException {
         RangeStatus range = rangeOf(low);
         String to = nextDataNode(range.owner());
+        Map<String, Double> before = targetTimes(to);
         Writers w = Writers.start(client, range, low, otherRangeOf(range));
         long t0 = System.nanoTime();
         CompletableFuture<?> moving = mode.equals("host")
                 ? CompletableFuture.supplyAsync(() -> hostMove(range.id(), to, n))
-                : CompletableFuture.completedFuture(client.admin().migrate(range.id(), to, settings.rateBytes()));
+                : CompletableFuture.completedFuture(client.admin().migrate(range.id(), to,
+                        mode.equals("cutover") ? Long.valueOf(0) : settings.rateBytes()));
         double cutoverMs = -1;
         while (!moving.isDone() || underWay(range.id())) {
             if (cutoverMs < 0 && !copyingOrCatchingUp(range.id(), moving.isDone())) {
@@ -146,8 +178,22 @@ public final class MigrateExperiments {
         double ms = (System.nanoTime() - t0) / 1e6;
         w.stop();
         check(rangeOf(low).owner().equals(to), "range " + range.id() + " did not end on " + to);
+        Map<String, Double> parts = new TreeMap<>();
+        targetTimes(to).forEach((part, v) -> parts.put(part, v - before.getOrDefault(part, 0.0)));
         sink.accept(new Row(mode, n, size, run, range.owner(), to, cutoverMs < 0 ? ms : cutoverMs, ms, bytes,
-                w.moving(), w.other()));
+                w.moving(), w.other(), parts));
+    }
+
+    /** The target's {@code migration.ms.*} counters, by part. */
+    private Map<String, Double> targetTimes(String node) {
+        Map<String, Double> out = new TreeMap<>();
+        client.status().nodes().stream().filter(s -> s.id().equals(node)).findFirst().ifPresent(s -> s.metrics()
+                .forEach((k, v) -> {
+                    if (k.startsWith(MetricNames.MIGRATION_MS)) {
+                        out.put(k.substring(MetricNames.MIGRATION_MS.length()), v);
+                    }
+                }));
+        return out;
     }
 
     private HostMoveResult hostMove(int rangeId, String to, int n) {

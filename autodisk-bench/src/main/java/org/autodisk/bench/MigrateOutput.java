@@ -13,7 +13,7 @@ public final class MigrateOutput {
     }
 
     /**
-     * Writes the CSV and the Markdown report.
+     * Writes the CSV, the PNG charts and the Markdown report.
      *
      * @param rows     the measured windows
      * @param settings what ran
@@ -25,10 +25,15 @@ public final class MigrateOutput {
      */
     public static String write(List<Row> rows, MigrateExperiments.Settings settings, String cluster, String command,
             Path dir) throws IOException {
-        String report = MigrateReport.markdown(rows, settings, cluster, command);
         Files.createDirectories(dir);
+        StringBuilder report = new StringBuilder(MigrateReport.markdown(rows, settings, cluster, command));
+        List<String> charts = MigrateCharts.write(rows, dir);
+        if (!charts.isEmpty()) {
+            report.append("\nCharts:\n\n");
+            charts.forEach(c -> report.append("![").append(c).append("](").append(c).append(")\n\n"));
+        }
         Files.writeString(dir.resolve("results.csv"), MigrateReport.csv(rows));
         Files.writeString(dir.resolve("report.md"), report);
-        return report;
+        return report.toString();
     }
 }

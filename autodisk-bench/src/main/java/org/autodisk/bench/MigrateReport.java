@@ -17,6 +17,10 @@ final class MigrateReport {
     static final double PAPER_AUTONOMOUS_MS = 5.22;
     static final double PAPER_HOST_MS = 12.1;
 
+    /** The target's parts of a move, as its {@code migration.ms.*} counters name them. */
+    static final List<String> PARTS = List.of("source-wait", "store", "flush", "commit", "throttle", "catch-up",
+            "serve");
+
     private MigrateReport() {
     }
 
@@ -36,12 +40,15 @@ final class MigrateReport {
         StringBuilder out = new StringBuilder("mode,streams,value_bytes,run,from,to,cutover_ms,total_ms,"
                 + "ms_per_stream,bytes,"
                 + "moving_count,moving_p50_us,moving_p99_us,moving_max_us,moving_errors,"
-                + "other_count,other_p50_us,other_p99_us,other_max_us,other_errors\n");
+                + "other_count,other_p50_us,other_p99_us,other_max_us,other_errors,"
+                + String.join(",", PARTS.stream().map(p -> "target_" + p.replace('-', '_') + "_ms").toList()) + "\n");
         for (Row r : rows) {
-            out.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%s,%s,%.3f,%.3f,%.6f,%d,%s,%s%n", r.mode(),
+            out.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%s,%s,%.3f,%.3f,%.6f,%d,%s,%s,%s%n", r.mode(),
                     r.streams(), r.valueBytes(), r.run(), r.from(), r.to(), r.cutoverMs(), r.totalMs(),
                     r.msPerStream(), r.bytes(),
-                    csvLat(r.moving()), csvLat(r.other())));
+                    csvLat(r.moving()), csvLat(r.other()), String.join(",", PARTS.stream().map(p -> r.targetMs()
+                            .containsKey(p) ? String.format(Locale.ROOT, "%.1f", r.targetMs().get(p)) : "")
+                            .toList())));
         }
         return out.toString();
     }
@@ -80,6 +87,8 @@ final class MigrateReport {
                 + "| %.2f |"
                 + "%n%n", PAPER_AUTONOMOUS_MS, PAPER_HOST_MS, PAPER_HOST_MS / PAPER_AUTONOMOUS_MS));
         foreground(out, rows);
+        breakdown(out, rows);
+        cutovers(out, mode(rows, "cutover"));
         out.append("Redis Cluster on this machine (issue 14, measured before this work): `redis-cli --cluster "
                 + "reshard` of 200,000 × 1 KB keys moves 68–79k keys/s with 1,000 keys per MIGRATE while other "
                 + "writes on the source drop to ~4% of their rate (p99 17–21 ms); 42–44k keys/s with 100 per "
@@ -107,6 +116,72 @@ final class MigrateReport {
             }
         }
         out.append('\n');
+    }
+
+    /** Where a move's time goes, per stream, like the seed's Table 11 (median over the moves of each part). */
+    private static void breakdown(StringBuilder out, List<Row> rows) {
+        out.append("Where the time goes, µs per stream to the cutover (median over the moves; like the seed's Table "
+                + "11). Measured on the target (its `migration.ms.*` counters): *source* is waiting for the "
+                + "source's chunks (its snapshot read and the network: the paper's disk-to-disk communication), "
+                + "*store* and *flush* the target's disk I/O, *commit* the metadata commits on the path (the last "
+                + "progress record and the cutover), *catch-up* reading and applying the ledgers, *serve* from the "
+                + "cutover's commit until the target serves; *host* is what the host-driven move spends outside the "
+                + "target (reading with traverse, sending pages); *other* the rest (the start: the command's "
+                + "commit and the target noticing it, up to 100 ms). Rules take no time per stream: they decide a "
+                + "migration once.\n\n");
+        out.append("| streams × value | mode | total | host | source | store | flush | commit | throttle | catch-up "
+                + "| serve | other |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (Map.Entry<String, List<Row>> e : byExperiment(rows).entrySet()) {
+            for (String mode : List.of("autonomous", "host")) {
+                List<Row> m = mode(e.getValue(), mode);
+                if (!m.isEmpty()) {
+                    out.append(breakdownLine(e.getKey(), mode, m));
+                }
+            }
+        }
+        out.append(String.format(Locale.ROOT, "| paper, estimated | autonomous | %.0f | - | 320 | 2,640 (disk I/O) "
+                + "| | | | | | rules 2 × 1,130 |%n| paper, estimated | host-driven | %.0f | 4 × 1,800 | - | 2,640 "
+                + "(disk I/O) | | | | | | rules 2 × 1,130 |%n%n", PAPER_AUTONOMOUS_MS * 1000, PAPER_HOST_MS * 1000));
+    }
+
+    private static String breakdownLine(String experiment, String mode, List<Row> moves) {
+        int n = moves.get(0).streams();
+        double total = median(moves, Row::cutoverMs);
+        double parts = 0;
+        StringBuilder cells = new StringBuilder();
+        for (String p : PARTS) {
+            double ms = median(moves, r -> r.targetMs().getOrDefault(p, 0.0));
+            parts += ms;
+            cells.append(String.format(Locale.ROOT, " %.1f |", ms * 1000 / n));
+        }
+        double outside = Math.max(0, total - parts);
+        boolean host = mode.equals("host");
+        return String.format(Locale.ROOT, "| %s | %s | %.1f | %s |%s %s |%n", experiment, mode, total * 1000 / n,
+                host ? String.format(Locale.ROOT, "%.1f", outside * 1000 / n) : "-", cells,
+                host ? "-" : String.format(Locale.ROOT, "%.1f", outside * 1000 / n));
+    }
+
+    /** The cutover experiment: each move's longest wait of a write of the moving range, over the moves. */
+    private static void cutovers(StringBuilder out, List<Row> moves) {
+        if (moves.isEmpty()) {
+            return;
+        }
+        double[] pauses = moves.stream().mapToDouble(r -> r.moving().maxUs() / 1e3).sorted().toArray();
+        long failed = moves.stream().mapToLong(r -> r.moving().errors()).sum();
+        out.append(String.format(Locale.ROOT, "Cutover pause: a range of %,d × 1 KB streams moved %d times around "
+                + "the data nodes, unthrottled, while one client thread inserts into it one insert at a time; "
+                + "each move's longest insert wait is its pause (copying so few streams does not hold writes). "
+                + "Over the moves: p50 %.1f ms, p99 %.1f ms, max %.1f ms; the inserts' own p50 / p99 over all "
+                + "moves %.2f / %.2f ms; median move to cutover %.1f ms; %d inserts failed.%n%n", moves.get(0)
+                .streams(), moves.size(), percentile(pauses, 50), percentile(pauses, 99), pauses[pauses.length - 1],
+                median(moves, r -> r.moving().p50Us()) / 1e3, median(moves, r -> r.moving().p99Us()) / 1e3,
+                median(moves, Row::cutoverMs), failed));
+    }
+
+    /** The nearest-rank percentile of sorted values. */
+    static double percentile(double[] sorted, double p) {
+        int rank = (int) Math.ceil(p / 100 * sorted.length);
+        return sorted[Math.max(0, Math.min(sorted.length - 1, rank - 1))];
     }
 
     private static String figures(List<Row> rows, Function<Row, Latency> which) {

@@ -31,7 +31,7 @@ class MigrationCostIT {
     @Test
     void everyMoveEndsOnItsTargetWithNoFailedForegroundInsertAndTheReportIsWritten() throws Exception {
         MigrateExperiments.Settings settings = new MigrateExperiments.Settings(List.of(1000, 10_000), List.of(1024),
-                1, 0L);
+                1, 0L, 3);
         List<Row> rows = new ArrayList<>();
         try (LocalCluster cluster = LocalCluster.start(dir, 3, 2, FreePorts.base(5), List.of(),
                 MigrateExperiments.CLUSTER_YAML);
@@ -39,7 +39,8 @@ class MigrationCostIT {
             new MigrateExperiments(client, settings, rows::add).run();
         }
         assertThat(rows).extracting(r -> r.mode() + "/" + r.streams()).containsExactly("idle/1000",
-                "autonomous/1000", "host/1000", "idle/10000", "autonomous/10000", "host/10000");
+                "autonomous/1000", "host/1000", "idle/10000", "autonomous/10000", "host/10000", "cutover/1000",
+                "cutover/1000", "cutover/1000");
         for (Row r : rows) {
             assertThat(r.totalMs()).as(r.mode()).isPositive();
             assertThat(r.bytes()).as(r.mode()).isGreaterThanOrEqualTo(r.streams() * 1024L);
@@ -48,12 +49,22 @@ class MigrationCostIT {
             assertThat(r.moving().p50Us()).isLessThanOrEqualTo(r.moving().p99Us());
             if (!r.mode().equals("idle")) {
                 assertThat(r.to()).as("a move goes somewhere else").isNotEqualTo(r.from());
+                assertThat(r.targetMs()).as(r.mode() + ": the target's breakdown").containsKeys("store", "commit",
+                        "serve").allSatisfy((part, ms) -> assertThat(ms).as(part).isNotNegative());
+                assertThat(r.targetMs().get("store")).as(r.mode() + ": the target wrote the streams").isPositive();
+            }
+            if (r.mode().equals("autonomous")) {
+                assertThat(r.targetMs().get("source-wait")).as("the target waited for the source's chunks")
+                        .isPositive();
             }
         }
         Path out = Path.of("target", "migration-cost");
         MigrateOutput.write(rows, settings, "local processes: 3 data nodes, 2 log nodes, log multiplicity 2",
                 "MigrationCostIT (1,000 and 10,000 × 1 KB, one move per mode, unthrottled)", out);
-        assertThat(Files.readString(out.resolve("report.md"))).contains("| 10,000 × 1024 B |").contains("5.22");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("| 10,000 × 1024 B |").contains("5.22")
+                .contains("| 10,000 × 1024 B | autonomous |").contains("Cutover pause: a range of 1,000")
+                .contains("](a-ms-per-stream.png)").contains("](d-cutover-pause.png)");
+        assertThat(out.resolve("a-ms-per-stream.png")).isNotEmptyFile();
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(rows.size() + 1);
     }
 }

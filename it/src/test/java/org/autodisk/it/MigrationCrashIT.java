@@ -24,18 +24,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A range moved four times between the data node processes of a local cluster (three data nodes, all metadata
+ * A range moved six times between the data node processes of a local cluster (three data nodes, all metadata
  * voters, two log nodes, log multiplicity 2) while a client writes it, each time with one process killed with
- * {@code kill -9} while the copy runs and restarted: the target, the source, a log node, the metadata leader.
- * Every migration finishes by itself, every acknowledged write is on the final owner with its last value, every
- * node routes the range to one and the same owner, and the former owners hold none of it.
+ * {@code kill -9} at one phase of the move and restarted: while the copy runs the target, the source, a log node and
+ * the metadata leader; while the target catches up from the ledgers, the target; right after the cutover (the source
+ * cleaning up), the new owner. Every migration finishes by itself, every acknowledged write is on the final owner
+ * with its last value, every node routes the range to one and the same owner, and the former owners hold none of it.
  */
 class MigrationCrashIT {
 
     private static final int PRELOAD = 6000;
     private static final int WINDOW = 8;
-    /** A throttle that keeps each copy running for seconds: 6 MB at 1 MiB/s. */
+    /** A throttle that keeps a copy running for seconds: 6 MB at 1 MiB/s. */
     private static final long RATE = 1L << 20;
+    /** The moves killed at a later phase copy unthrottled. */
+    private static final long UNTHROTTLED = 0;
 
     @TempDir
     Path dir;
@@ -44,10 +47,12 @@ class MigrationCrashIT {
     private final AtomicInteger failed = new AtomicInteger();
 
     @Test
-    void killingTheTargetTheSourceALogNodeOrTheMetadataLeaderMidCopyLosesNothing() throws Exception {
+    void killingAnyNodeOfAMoveAtItsCopyCatchUpOrCleanUpLosesNothing() throws Exception {
+        // cutover-lag 1: the target catches up in rounds as long as writes come in (at most 50), a phase long
+        // enough to be killed in
         try (LocalCluster cluster = LocalCluster.start(dir, 3, 2, FreePorts.base(5), List.of(),
                 "wal.multiplicity: 2\nmetadata.election-timeout-ms: 500\nbalance.check-ms: 0\n"
-                        + "migration.chunk-bytes: 65536\n");
+                        + "migration.chunk-bytes: 65536\nmigration.cutover-lag-entries: 1\n");
                 AutoDiskClient client = AutoDiskClient.builder().seeds(cluster.addresses())
                         .requestTimeout(Duration.ofSeconds(10)).build()) {
             RangeStatus range = client.admin().ranges().ranges().stream().filter(r -> r.owner().equals("d1"))
@@ -55,23 +60,26 @@ class MigrationCrashIT {
             preload(client, range);
             AtomicBoolean stop = new AtomicBoolean();
             CompletableFuture<Void> load = CompletableFuture.runAsync(() -> write(client, range, stop));
-            moveKilling(cluster, client, range.id(), "d2", "target");
-            moveKilling(cluster, client, range.id(), "d3", "source");
-            moveKilling(cluster, client, range.id(), "d1", "log node");
-            moveKilling(cluster, client, range.id(), "d2", "metadata leader");
+            moveKilling(cluster, client, range.id(), "d2", "target", "copying");
+            moveKilling(cluster, client, range.id(), "d3", "source", "copying");
+            moveKilling(cluster, client, range.id(), "d1", "log node", "copying");
+            moveKilling(cluster, client, range.id(), "d2", "metadata leader", "copying");
+            moveKilling(cluster, client, range.id(), "d3", "target", "catching up");
+            moveKilling(cluster, client, range.id(), "d1", "target", "cleaning up");
             stop.set(true);
             load.join();
             assertThat(acked.size()).isGreaterThan(PRELOAD + 200);
             assertEveryAckedWriteIsThere(client);
-            assertOneOwnerEverywhere(cluster, range.id(), "d2");
+            assertOneOwnerEverywhere(cluster, range.id(), "d1");
         }
     }
 
-    private void moveKilling(LocalCluster cluster, AutoDiskClient client, int rangeId, String target, String victim)
-            throws Exception {
+    private void moveKilling(LocalCluster cluster, AutoDiskClient client, int rangeId, String target, String victim,
+            String phase) throws Exception {
         String source = owner(client, rangeId);
-        MigrationStatus m = client.admin().migrate(rangeId, target, RATE);
-        await().atMost(Duration.ofSeconds(60)).until(() -> copiedSome(client, m.id()));
+        MigrationStatus m = client.admin().migrate(rangeId, target, phase.equals("copying") ? RATE : UNTHROTTLED);
+        await("migration " + m.id() + " " + phase).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(5))
+                .until(() -> reached(client, m.id(), phase));
         int kill = cluster.ids().indexOf(switch (victim) {
             case "target" -> target;
             case "source" -> source;
@@ -81,15 +89,16 @@ class MigrationCrashIT {
         int before = acked.size();
         cluster.kill(kill);
         cluster.restart(kill);
-        await("migration " + m.id() + " with the " + victim + " killed to end").atMost(Duration.ofSeconds(120))
-                .until(() -> client.admin().migrations().migrations().isEmpty());
-        assertThat(owner(client, rangeId)).as("after the %s was killed", victim).isEqualTo(target);
+        await("migration " + m.id() + " with the " + victim + " killed " + phase + " to end")
+                .atMost(Duration.ofSeconds(120)).until(() -> client.admin().migrations().migrations().isEmpty());
+        assertThat(owner(client, rangeId)).as("after the %s was killed %s", victim, phase).isEqualTo(target);
         await().atMost(Duration.ofSeconds(60)).until(() -> acked.size() > before + 100);
     }
 
-    private static boolean copiedSome(AutoDiskClient client, long id) {
-        return client.admin().migrations().migrations().stream()
-                .anyMatch(s -> s.id() == id && s.keysCopied() > 0 && s.phase().equals("copying"));
+    /** Whether the migration is in that phase (copying: and has recorded progress). */
+    private static boolean reached(AutoDiskClient client, long id, String phase) {
+        return client.admin().migrations().migrations().stream().anyMatch(s -> s.id() == id
+                && s.phase().equals(phase) && (!phase.equals("copying") || s.keysCopied() > 0));
     }
 
     private static String owner(AutoDiskClient client, int rangeId) {

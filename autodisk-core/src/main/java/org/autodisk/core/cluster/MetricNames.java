@@ -47,6 +47,14 @@ public final class MetricNames {
     public static final String ROUTE_REROUTES = "route.reroutes";
     /** Timer: time from a metadata change's proposal to its apply on this node's replica. */
     public static final String METADATA_APPLY_LAG = "metadata.apply-lag";
+    /**
+     * Counters: milliseconds this node's migrations spent on each part as their target, named by appending the part:
+     * {@code source-wait}, {@code store}, {@code flush}, {@code commit}, {@code throttle}, {@code catch-up},
+     * {@code serve}.
+     */
+    public static final String MIGRATION_MS = "migration.ms.";
+    /** Counter: migrations this node cut over as their target. */
+    public static final String MIGRATION_CUTOVERS = "migration.cutovers";
 
     private MetricNames() {
     }

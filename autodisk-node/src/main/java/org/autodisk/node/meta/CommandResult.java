@@ -56,6 +56,19 @@ public record CommandResult(boolean applied, String refusal, long version, List<
     }
 
     /**
+     * A cutover that applied and opened the target's ledger.
+     *
+     * @param version     the version after it
+     * @param rangeId     the range that moved
+     * @param migrationId the migration
+     * @param ledgerId    the ledger it opened for the target (0: none)
+     * @return the result
+     */
+    public static CommandResult cutOver(long version, int rangeId, long migrationId, long ledgerId) {
+        return new CommandResult(true, null, version, List.of(rangeId), ledgerId, migrationId);
+    }
+
+    /**
      * A change that applied.
      *
      * @param version  the version after it

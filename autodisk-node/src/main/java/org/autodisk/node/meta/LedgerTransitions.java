@@ -97,7 +97,7 @@ final class LedgerTransitions {
                 CommandResult.appliedToLedger(index, next.id()));
     }
 
-    private static String ensembleProblem(MetaState s, List<String> ensemble) {
+    static String ensembleProblem(MetaState s, List<String> ensemble) {
         if (ensemble.isEmpty()) {
             return "an ensemble needs at least one log node";
         }

@@ -51,7 +51,9 @@ public sealed interface MetaCommand {
     }
 
     /**
-     * Gives a range another owner, backups or state; the epoch rises when the owner changes.
+     * Gives a range another owner, backups or state; the epoch rises when the owner changes. A new owner ends a
+     * migration of the range that has not cut over (its cutover could never commit); otherwise a moving range
+     * stays {@code MIGRATING} whatever state is asked.
      *
      * @param rangeId            the range
      * @param expectedEpoch      its epoch when the change was decided
@@ -174,8 +176,17 @@ public sealed interface MetaCommand {
      *
      * @param migrationId the migration
      * @param backups     the range's backups from now on (never the target)
+     * @param ensemble    the log nodes of the ledger the target writes from the new epoch on, opened by this same
+     *                    change so that the target serves without a commit of its own; empty (or absent in an
+     *                    older log) opens none, and the target opens one once the source's ledger is closed
      */
-    record CutOver(long migrationId, List<String> backups) implements MetaCommand {
+    record CutOver(long migrationId, List<String> backups, List<String> ensemble) implements MetaCommand {
+
+        /** Copies the lists; an absent ensemble is empty. */
+        public CutOver {
+            backups = List.copyOf(backups);
+            ensemble = ensemble == null ? List.of() : List.copyOf(ensemble);
+        }
     }
 
     /**

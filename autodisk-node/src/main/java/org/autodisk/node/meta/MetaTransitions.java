@@ -135,14 +135,29 @@ public final class MetaTransitions {
                         + " was expected at epoch " + c.expectedEpoch() + ", generation " + c.expectedGeneration()
                         + " but is at epoch " + r.epoch() + ", generation " + r.generation() + ": " + r
                 : memberProblem(s, c.owner(), c.backups());
+        MigrationInfo moving = r == null ? null : s.migrationOf(r.id());
+        if (problem == null && moving != null && moving.phase() == MigrationPhase.CLEANING_UP
+                && moving.source().equals(c.owner()) && !r.owner().equals(c.owner())) {
+            problem = c.owner() + " is deleting its copy of range " + r.id() + " after migration " + moving.id()
+                    + "; it cannot own the range until the migration ends";
+        }
         if (problem != null) {
             return refused(s, "range change refused: " + problem);
         }
-        long epoch = r.owner().equals(c.owner()) ? r.epoch() : r.epoch() + 1;
+        boolean newOwner = !r.owner().equals(c.owner());
+        boolean copying = moving != null && moving.phase() != MigrationPhase.CLEANING_UP;
         RangeDescriptor changed = new RangeDescriptor(r.id(), r.low(), r.high(), c.owner(), c.backups(),
-                r.logNodes(), epoch, r.generation(), c.state());
+                r.logNodes(), newOwner ? r.epoch() + 1 : r.epoch(), r.generation(),
+                copying && !newOwner ? RangeState.MIGRATING : c.state());
         List<RangeDescriptor> ranges = new ArrayList<>(s.ranges());
         ranges.set(ranges.indexOf(r), changed);
+        if (copying && newOwner) {
+            // the migration's cutover could never commit (it compares on the epoch it started at): it ends here
+            List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
+            migrations.remove(moving);
+            return new Outcome(s.withMigrations(index, ranges, migrations, s.nextMigrationId()),
+                    CommandResult.applied(index, List.of(r.id())));
+        }
         return new Outcome(s.withRanges(index, ranges, s.nextRangeId()),
                 CommandResult.applied(index, List.of(r.id())));
     }

@@ -92,6 +92,9 @@ final class MigrationTransitions {
                 : r == null || r.epoch() != m.fromEpoch() ? "range " + m.rangeId() + " moved on since migration "
                         + m.id() + " started at epoch " + m.fromEpoch() + (r == null ? "" : ": " + r) + "; abort it"
                 : backupProblem(s, m, c.backups());
+        if (problem == null && !c.ensemble().isEmpty()) {
+            problem = LedgerTransitions.ensembleProblem(s, c.ensemble());
+        }
         if (problem != null) {
             return refused(s, "cutover refused: " + problem);
         }
@@ -99,8 +102,24 @@ final class MigrationTransitions {
                 r.epoch() + 1, r.generation(), RangeState.SERVING);
         MigrationInfo cleaning = m.progressed(MigrationPhase.CLEANING_UP, m.keysCopied(), m.bytesCopied(),
                 m.resumeAfter());
-        return new MetaTransitions.Outcome(s.withMigrations(index, replaced(s, r, moved), replaced(s, cleaning),
-                s.nextMigrationId()), CommandResult.appliedToMigration(index, r.id(), m.id()));
+        MetaState cut = s.withMigrations(index, replaced(s, r, moved), replaced(s, cleaning), s.nextMigrationId());
+        if (c.ensemble().isEmpty()) {
+            return new MetaTransitions.Outcome(cut, CommandResult.cutOver(index, r.id(), m.id(), 0));
+        }
+        return new MetaTransitions.Outcome(withTargetLedger(cut, index, moved, c.ensemble()),
+                CommandResult.cutOver(index, r.id(), m.id(), s.nextLedgerId()));
+    }
+
+    /**
+     * Opens the new owner's ledger at the new epoch beside the source's, which is still open: the target writes it
+     * only once the source's is closed and applied (the range's ledgers are read in id order).
+     */
+    private static MetaState withTargetLedger(MetaState s, long index, RangeDescriptor moved, List<String> ensemble) {
+        LedgerInfo opened = new LedgerInfo(s.nextLedgerId(), moved.id(), moved.low(), moved.high(), moved.epoch(),
+                moved.owner(), List.of(new LedgerInfo.Fragment(1, ensemble)), LedgerState.OPEN, 0);
+        List<LedgerInfo> ledgers = new ArrayList<>(s.ledgers());
+        ledgers.add(opened);
+        return s.withLedgers(index, ledgers, s.nextLedgerId() + 1);
     }
 
     private static String backupProblem(MetaState s, MigrationInfo m, List<String> backups) {

@@ -67,7 +67,9 @@ final class HostCopies {
                         + "; nothing of this write was taken");
             }
         }
+        long t = System.nanoTime();
         long n = mc.store().ingest(req.streams(), Map.of());
+        mc.times().add(MigrationTimes.Part.STORE, t);
         AtomicLongArray total = written.computeIfAbsent(m.id(), id -> new AtomicLongArray(2));
         total.addAndGet(0, req.streams().size());
         req.streams().forEach(kv -> total.addAndGet(1, kv.key().length + kv.value().length));
@@ -75,11 +77,15 @@ final class HostCopies {
             request.reply(Responses.bytesResult(Long.toString(n).getBytes(StandardCharsets.UTF_8)));
             return;
         }
+        long flushing = System.nanoTime();
         mc.store().makeDurable();
+        mc.times().add(MigrationTimes.Part.FLUSH, flushing);
+        long committing = System.nanoTime();
         mc.metadata().submit(new MetaCommand.MigrationProgress(m.id(), MigrationPhase.COPYING,
                 MigrationPhase.CATCHING_UP, m.keysCopied() + total.get(0), m.bytesCopied() + total.get(1),
                 m.resumeAfter()),
                 mc.settings().metadataTimeout()).whenComplete((res, error) -> {
+                    mc.times().add(MigrationTimes.Part.COMMIT, committing);
                     if (error != null) {
                         Guard.failed(request, error, "host copy of migration " + m.id() + " not ended");
                     } else if (!res.applied()) {

@@ -3,6 +3,7 @@ package org.autodisk.node.migration;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 
 /**
@@ -14,7 +15,9 @@ import org.autodisk.node.store.LocalStore;
  * @param ledgerPeers the log nodes, for reading ledgers
  * @param store       this node's store
  * @param settings    the migration settings
+ * @param wal         this node's log of the ranges it owns (a cutover opens the target's ledger through it)
+ * @param times       where the migrations this node receives spend their time
  */
 record MigrationContext(String self, Metadata metadata, PeerChannel peers, LedgerPeers ledgerPeers, LocalStore store,
-        MigrationSettings settings) {
+        MigrationSettings settings, WriteAheadLog wal, MigrationTimes times) {
 }

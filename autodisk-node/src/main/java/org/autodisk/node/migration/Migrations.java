@@ -51,7 +51,8 @@ public final class Migrations implements AutoCloseable {
      */
     public Migrations(NodeContext ctx, LocalStore store, WriteAheadLog wal, MigrationSettings settings) {
         this.mc = new MigrationContext(ctx.nodeId(), ctx.metadata(), ctx.peers(), LedgerPeers.over(ctx.peers()),
-                store, settings);
+                store, settings, wal, new MigrationTimes());
+        mc.times().register(ctx.metrics());
         this.snapshots = new SourceSnapshots(ctx.nodeId(), store, settings.chunkBytes());
         this.wal = wal;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(ctx.nodeId()

@@ -109,7 +109,9 @@ final class TargetRun implements Runnable {
             if (c.next() != null) { // asked only now: the source's snapshot exists once the first chunk came
                 next = request(m, c.next(), false);
             }
+            long t = System.nanoTime();
             mc.store().ingest(c.streams(), fresh && first ? c.positions() : Map.of());
+            mc.times().add(MigrationTimes.Part.STORE, t);
             first = false;
             keys += c.streams().size();
             bytes += c.bytes();
@@ -118,7 +120,7 @@ final class TargetRun implements Runnable {
             if (c.next() == null) {
                 recording.exceptionally(e -> null).get(mc.settings().metadataTimeout().toMillis() * 3,
                         TimeUnit.MILLISECONDS);
-                return record(m, MigrationPhase.CATCHING_UP, keys, bytes, last);
+                return record(m, MigrationPhase.CATCHING_UP, keys, bytes, last, true);
             }
             from = c.next();
             boolean due = bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS;
@@ -127,8 +129,10 @@ final class TargetRun implements Runnable {
                 recordedBytes = bytes;
                 recordedAt = System.nanoTime();
             }
+            long paced = System.nanoTime();
             throttle.pace(c.bytes(), m.rateBytes() == MigrationInfo.DEFAULT_RATE ? mc.settings().rateBytes()
                     : m.rateBytes());
+            mc.times().add(MigrationTimes.Part.THROTTLE, paced);
         }
         return null;
     }
@@ -154,7 +158,7 @@ final class TargetRun implements Runnable {
                     new MigrationReadRequest(id, r.low(), 1, true).encode())), r.low());
             mc.store().ingest(c.streams(), c.positions());
             String last = c.streams().isEmpty() ? "" : HexFormat.of().formatHex(c.streams().get(0).key());
-            m = record(start, MigrationPhase.COPYING, c.streams().size(), c.bytes(), last);
+            m = record(start, MigrationPhase.COPYING, c.streams().size(), c.bytes(), last, false);
             hostCopies.markReady(id);
             LOG.info("{}: migration {}: ready for the host's copy of range {} {}", mc.self(), id, r.id(), r.span());
         }
@@ -184,7 +188,7 @@ final class TargetRun implements Runnable {
     private CompletableFuture<Void> recordAside(MigrationInfo m, long keys, long bytes, String last) {
         return CompletableFuture.runAsync(() -> {
             try {
-                record(m, MigrationPhase.COPYING, keys, bytes, last);
+                record(m, MigrationPhase.COPYING, keys, bytes, last, false);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             } catch (ExecutionException | TimeoutException | RuntimeException e) {
@@ -209,24 +213,38 @@ final class TargetRun implements Runnable {
 
     private MigrationChunk chunk(MigrationInfo m, CompletableFuture<Frame> answer, byte[] from)
             throws InterruptedException, ExecutionException, TimeoutException {
+        long t = System.nanoTime();
         Frame resp = answer.get(timeout(), TimeUnit.MILLISECONDS);
         if (Responses.status(resp.body()) != Status.OK) {
             throw new IllegalStateException("source " + m.source() + " did not send the chunk from key "
                     + Keys.render(from) + ": " + Responses.errorMessage(resp.body()));
         }
-        return MigrationChunk.decode(resp.body());
+        MigrationChunk c = MigrationChunk.decode(resp.body());
+        mc.times().add(MigrationTimes.Part.SOURCE_WAIT, t);
+        return c;
     }
 
     private long timeout() {
         return mc.settings().answerTimeout().toMillis();
     }
 
-    /** Makes the copy durable, then records how far it is (and the next phase). */
-    private MigrationInfo record(MigrationInfo m, MigrationPhase next, long keys, long bytes, String last)
-            throws InterruptedException, ExecutionException, TimeoutException {
+    /**
+     * Makes the copy durable, then records how far it is (and the next phase); {@code onPath} counts the time in
+     * the breakdown (a record made beside the copy does not hold it).
+     */
+    private MigrationInfo record(MigrationInfo m, MigrationPhase next, long keys, long bytes, String last,
+            boolean onPath) throws InterruptedException, ExecutionException, TimeoutException {
+        long t = System.nanoTime();
         mc.store().makeDurable();
+        if (onPath) {
+            mc.times().add(MigrationTimes.Part.FLUSH, t);
+        }
+        long committing = System.nanoTime();
         CommandResult res = submit(new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING, next, keys, bytes,
                 last));
+        if (onPath) {
+            mc.times().add(MigrationTimes.Part.COMMIT, committing);
+        }
         if (next == MigrationPhase.CATCHING_UP) {
             LOG.info("{}: migration {}: copied {} streams, {} bytes of range {}; catching up from its ledgers",
                     mc.self(), id, keys, bytes, m.rangeId());
@@ -247,6 +265,7 @@ final class TargetRun implements Runnable {
 
     private void catchUpAndCutOver() throws InterruptedException, ExecutionException, TimeoutException {
         long total = 0;
+        long t = System.nanoTime();
         for (int round = 1; round <= MAX_ROUNDS; round++) {
             if (live() == null) {
                 return;
@@ -257,16 +276,44 @@ final class TargetRun implements Runnable {
                 break;
             }
         }
+        mc.times().add(MigrationTimes.Part.CATCH_UP, t);
         MigrationInfo m = live();
         if (m == null || m.phase() != MigrationPhase.CATCHING_UP) {
             return;
         }
+        long flushing = System.nanoTime();
         mc.store().makeDurable();
+        mc.times().add(MigrationTimes.Part.FLUSH, flushing);
         RangeDescriptor r = mc.metadata().current().range(m.rangeId());
         List<String> backups = r.backups().stream().filter(b -> !b.equals(mc.self())).toList();
-        submit(new MetaCommand.CutOver(id, backups));
+        List<String> ensemble = mc.wal().reserveCutoverLedger(r.id(), r.epoch() + 1);
+        long committing = System.nanoTime();
+        CommandResult cut;
+        try {
+            cut = submit(new MetaCommand.CutOver(id, backups, ensemble));
+        } catch (ExecutionException | TimeoutException | RuntimeException e) {
+            mc.wal().releaseCutoverLedger(r.id(), r.epoch() + 1);
+            throw e;
+        }
+        mc.times().add(MigrationTimes.Part.COMMIT, committing);
+        awaitServing(r, cut.version());
         LOG.info("{}: migration {}: caught up {} ledger entries; cut over: range {} is owned here at epoch {}",
                 mc.self(), id, total, r.id(), r.epoch() + 1);
+    }
+
+    /** Waits (for the breakdown only) until this node serves the range it cut over to. */
+    private void awaitServing(RangeDescriptor r, long version) {
+        long t = System.nanoTime();
+        try {
+            mc.metadata().awaitVersion(version, mc.settings().metadataTimeout()).thenCompose(s -> mc.wal()
+                    .ready(r.id(), r.low())).get(timeout(), TimeUnit.MILLISECONDS);
+            mc.times().add(MigrationTimes.Part.SERVE, t);
+            mc.times().cutOver();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("{}: migration {}: range {} does not serve here yet ({})", mc.self(), id, r.id(), e.toString());
+        }
     }
 
     /** Applies what the range's ledgers hold past this store; returns how many entries that was. */

@@ -258,6 +258,20 @@ final class RangeLedgers implements WriteAheadLog {
     }
 
     @Override
+    public List<String> reserveCutoverLedger(int rangeId, long epoch) {
+        List<String> ensemble = ctx.ensemble();
+        if (!ensemble.isEmpty()) {
+            ctx.cutovers().reserve(rangeId, epoch);
+        }
+        return List.copyOf(ensemble);
+    }
+
+    @Override
+    public void releaseCutoverLedger(int rangeId, long epoch) {
+        ctx.cutovers().release(rangeId, epoch);
+    }
+
+    @Override
     public void close() {
         synchronized (this) {
             slots.values().forEach(RangeSlot::stop);

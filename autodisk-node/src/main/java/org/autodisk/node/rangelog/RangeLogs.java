@@ -65,7 +65,8 @@ public final class RangeLogs {
                 .name(settings.self() + "-ledger-clock").daemon().factory());
         SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), LedgerTimer.on(clock),
                 settings.writer(), store, new ApplyThread(settings.self(), store),
-                new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings));
+                new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings),
+                new CutoverLedgers());
         RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock);
         metrics.gauge(MetricNames.WAL_DEGRADED, "1 while some range's ledger has fewer log nodes than its multiplicity",
                 () -> log.degraded() ? 1 : 0);

@@ -48,6 +48,9 @@ final class RangeSlot {
     private final RangeDescriptor range;
     private final CompletableFuture<Void> after;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    private final long createdNanos = System.nanoTime();
+    /** The ledger this node's cutover opened for the slot, not written yet: used instead of opening one. */
+    private volatile LedgerInfo preopened;
     private CompletableFuture<LedgerWriter> ready = new CompletableFuture<>();
     private LedgerWriter writer;
     private boolean starting;
@@ -112,8 +115,10 @@ final class RangeSlot {
         LedgerRecovery recovery = new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(),
                 ctx.writer().answerTimeout());
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        claimPreopened();
         for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
-            if (l.state() != LedgerState.CLOSED) {
+            LedgerInfo mine = preopened;
+            if (l.state() != LedgerState.CLOSED && (mine == null || l.id() != mine.id())) {
                 chain = chain.thenCompose(v -> handedOver(l)).thenCompose(closed -> {
                     if (closed) {
                         return CompletableFuture.completedFuture(null);
@@ -124,6 +129,15 @@ final class RangeSlot {
             }
         }
         return chain;
+    }
+
+    /** Takes the ledger this node's cutover opened for the range at this epoch, if this process reserved it. */
+    private void claimPreopened() {
+        if (preopened != null || ctx.cutovers() == null || !ctx.cutovers().claim(range.id(), range.epoch())) {
+            return;
+        }
+        preopened = ctx.metadata().current().ledgersOf(range).stream().filter(l -> l.state() == LedgerState.OPEN
+                && l.epoch() == range.epoch() && l.writer().equals(ctx.self())).findFirst().orElse(null);
     }
 
     /**
@@ -197,12 +211,19 @@ final class RangeSlot {
     }
 
     private CompletableFuture<LedgerWriter> open() {
-        List<String> up = ctx.up().up(ctx.logNodes());
-        if (up.isEmpty()) {
+        LedgerInfo mine = preopened;
+        if (mine != null) {
+            preopened = null;
+            LedgerInfo now = ctx.metadata().current().ledger(mine.id());
+            if (now != null && now.state() == LedgerState.OPEN) {
+                return CompletableFuture.completedFuture(writerFor(now));
+            }
+        }
+        List<String> ensemble = ctx.ensemble();
+        if (ensemble.isEmpty()) {
             return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.UNAVAILABLE,
                     "none of the log nodes " + ctx.logNodes() + " answers"));
         }
-        List<String> ensemble = up.subList(0, Math.min(ctx.writer().multiplicity(), up.size()));
         problem = "opening a ledger on " + ensemble;
         return ctx.metadata().submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), ctx.self(), ensemble),
                 ctx.writer().metadataTimeout()).thenApply(this::writerOf);
@@ -212,7 +233,10 @@ final class RangeSlot {
         if (!r.applied()) {
             throw new LedgerException(LedgerException.Kind.REFUSED, "its ledger was not opened: " + r.refusal());
         }
-        LedgerInfo ledger = ctx.metadata().current().ledger(r.ledgerId());
+        return writerFor(ctx.metadata().current().ledger(r.ledgerId()));
+    }
+
+    private LedgerWriter writerFor(LedgerInfo ledger) {
         return new LedgerWriter(ctx.self(), ledger, ctx.metadata(), ctx.peers(), ctx.timer(), ctx.writer(),
                 () -> ctx.up().up(ctx.logNodes()), (entries, ack) -> ctx.apply().acknowledged(this, entries, ack));
     }
@@ -244,7 +268,8 @@ final class RangeSlot {
                     delay);
             ctx.timer().schedule(delay, this::start);
         } else {
-            LOG.info("{}: range {} {} serves, writing {}", ctx.self(), range.id(), range.span(), w.ledger());
+            LOG.info("{}: range {} {} serves, writing {} ({} ms after this node saw the range change)", ctx.self(),
+                    range.id(), range.span(), w.ledger(), (System.nanoTime() - createdNanos) / 1_000_000);
             serve.complete(w);
         }
     }

@@ -20,8 +20,15 @@ import org.autodisk.node.store.LocalStore;
  * @param up       which log nodes answer
  * @param logNodes every log node of the cluster, this data node's own first: ledgers are opened on the first of them
  *                 that answer, and any of them may replace one that fails
+ * @param cutovers the ledgers this node's cutovers opened for it
  */
 record SlotContext(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
         LedgerWriter.WriterSettings writer, LocalStore store, ApplyThread apply, LogNodesUp up,
-        List<String> logNodes) {
+        List<String> logNodes, CutoverLedgers cutovers) {
+
+    /** The log nodes a new ledger is opened on: the first of them that answer, up to the multiplicity. */
+    List<String> ensemble() {
+        List<String> up = up().up(logNodes());
+        return up.subList(0, Math.min(writer().multiplicity(), up.size()));
+    }
 }

@@ -70,6 +70,27 @@ public interface WriteAheadLog extends AutoCloseable {
     }
 
     /**
+     * Chooses the log nodes of the ledger a migration's cutover opens for this node (the target) in the same
+     * metadata change, and lets the range's writer at the new epoch use that ledger without opening one itself.
+     *
+     * @param rangeId the range
+     * @param epoch   its epoch after the cutover
+     * @return the ensemble; empty to open none (no log node answers, or no log nodes)
+     */
+    default List<String> reserveCutoverLedger(int rangeId, long epoch) {
+        return List.of();
+    }
+
+    /**
+     * Forgets a reservation whose cutover did not apply.
+     *
+     * @param rangeId the range
+     * @param epoch   the epoch it was reserved at
+     */
+    default void releaseCutoverLedger(int rangeId, long epoch) {
+    }
+
+    /**
      * Says what the log waits for, for {@code status}.
      *
      * @return empty when nothing waits

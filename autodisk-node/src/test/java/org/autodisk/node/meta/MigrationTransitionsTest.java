@@ -51,11 +51,11 @@ class MigrationTransitionsTest {
         assertThat(s.migration(id).keysCopied()).isEqualTo(10);
         assertThat(s.migration(id).resumeAfter()).isEqualTo("6b39");
         s = applied(s, new MetaCommand.ControlMigration(id, true, 0));
-        assertRefused(s, new MetaCommand.CutOver(id, List.of()), "is paused");
+        assertRefused(s, new MetaCommand.CutOver(id, List.of(), List.of()), "is paused");
         s = applied(s, new MetaCommand.ControlMigration(id, false, 0));
         assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).as("snapshots keep migrations").isEqualTo(s);
 
-        s = applied(s, new MetaCommand.CutOver(id, List.of(r.owner())));
+        s = applied(s, new MetaCommand.CutOver(id, List.of(r.owner()), List.of()));
         RangeDescriptor moved = s.range(0);
         assertThat(moved.owner()).isEqualTo("d3");
         assertThat(moved.backups()).containsExactly(r.owner());
@@ -91,29 +91,44 @@ class MigrationTransitionsTest {
     }
 
     @Test
-    void theCutoverNeverCommitsAfterAnotherOwnerChangeAndTheMigrationIsAbortedInstead() {
+    void anotherOwnerChangeEndsAMigrationThatHasNotCutOverAndItsCutoverNeverCommits() {
         MetaState s = created();
         RangeDescriptor r = s.range(0);
         s = applied(s, start(r, "d3"));
         s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
         RangeDescriptor now = s.range(0);
-        s = applied(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), "d2", List.of(),
-                RangeState.MIGRATING));
+        MetaState backupsOnly = applied(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), now.owner(),
+                List.of("d2"), RangeState.SERVING));
+        assertThat(backupsOnly.range(0).state()).as("a range that moves stays migrating").isEqualTo(
+                RangeState.MIGRATING);
+        assertThat(backupsOnly.migrationOf(0)).isNotNull();
 
-        assertRefused(s, new MetaCommand.CutOver(1, List.of()), "moved on since migration 1 started at epoch "
-                + r.epoch(), "abort it");
-        assertRefused(s, new MetaCommand.EndMigration(1, false, "done"), "it ends after its cutover, or is aborted");
-        s = applied(s, new MetaCommand.EndMigration(1, true, "the range changed owner"));
-        assertThat(s.migrations()).isEmpty();
+        s = applied(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), "d2", List.of(),
+                RangeState.SERVING));
+        assertThat(s.migrations()).as("the owner change ended the migration").isEmpty();
         assertThat(s.range(0).owner()).isEqualTo("d2");
-        assertThat(s.range(0).state()).as("an aborted migration leaves the range serving").isEqualTo(
-                RangeState.SERVING);
+        assertThat(s.range(0).epoch()).isEqualTo(r.epoch() + 1);
+        assertRefused(s, new MetaCommand.CutOver(1, List.of(), List.of()), "there is no migration 1 under way");
+    }
+
+    @Test
+    void theSourceCannotOwnTheRangeAgainWhileItCleansUpItsCopy() {
+        MetaState s = applied(created(), start(created().range(0), "d3"));
+        s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        s = applied(s, new MetaCommand.CutOver(1, List.of(), List.of()));
+        RangeDescriptor now = s.range(0);
+        assertRefused(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), "d1", List.of(),
+                RangeState.SERVING), "d1 is deleting its copy of range 0 after migration 1");
+        s = applied(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), "d2", List.of(),
+                RangeState.SERVING));
+        assertThat(s.range(0).owner()).as("another node may take it over").isEqualTo("d2");
     }
 
     @Test
     void phasesOnlyMoveForwardAndACutOverMigrationCanOnlyBeFinished() {
         MetaState s = applied(created(), start(created().range(0), "d2"));
-        assertRefused(s, new MetaCommand.CutOver(1, List.of()), "is copying; the cutover follows catching up");
+        assertRefused(s, new MetaCommand.CutOver(1, List.of(), List.of()),
+                "is copying; the cutover follows catching up");
         assertRefused(s, progress(1, MigrationPhase.CATCHING_UP, MigrationPhase.CATCHING_UP),
                 "was expected catching up but is copying");
         assertRefused(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CLEANING_UP),
@@ -123,12 +138,37 @@ class MigrationTransitionsTest {
         s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
         assertRefused(s, progress(1, MigrationPhase.CATCHING_UP, MigrationPhase.COPYING), "copying to catching up "
                 + "only");
-        assertRefused(s, new MetaCommand.CutOver(1, List.of("d2")), "d2 cannot be its own backup");
-        assertRefused(s, new MetaCommand.CutOver(1, List.of("l1")), "l1 is not a data node");
-        s = applied(s, new MetaCommand.CutOver(1, List.of()));
+        assertRefused(s, new MetaCommand.CutOver(1, List.of("d2"), List.of()), "d2 cannot be its own backup");
+        assertRefused(s, new MetaCommand.CutOver(1, List.of("l1"), List.of()), "l1 is not a data node");
+        s = applied(s, new MetaCommand.CutOver(1, List.of(), List.of()));
         assertRefused(s, new MetaCommand.EndMigration(1, true, "changed my mind"), "it can only be finished");
         assertRefused(s, new MetaCommand.ControlMigration(1, true, 0), "only its clean-up is left");
         assertRefused(s, new MetaCommand.EndMigration(7, false, "?"), "there is no migration 7 under way");
+    }
+
+    @Test
+    void aCutoverWithAnEnsembleOpensTheTargetsLedgerAtTheNewEpochBesideTheSourcesStillOpenOne() {
+        MetaState s = applied(created(), start(created().range(0), "d2"));
+        s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        RangeDescriptor r = s.range(0);
+        s = applied(s, new MetaCommand.OpenLedger(0, r.epoch(), r.owner(), List.of("l1")));
+        LedgerInfo source = s.ledgersOf(r).get(0);
+        assertRefused(s, new MetaCommand.CutOver(1, List.of(), List.of("d3")), "d3 is not a log node");
+        assertRefused(s, new MetaCommand.CutOver(1, List.of(), List.of("l1", "l1")), "names a log node twice");
+        MetaTransitions.Outcome cut = apply(s, new MetaCommand.CutOver(1, List.of(), List.of("l1")));
+        assertThat(cut.result().applied()).isTrue();
+        LedgerInfo opened = cut.state().ledger(cut.result().ledgerId());
+        assertThat(opened.id()).isGreaterThan(source.id());
+        assertThat(opened.writer()).isEqualTo("d2");
+        assertThat(opened.epoch()).isEqualTo(r.epoch() + 1).isEqualTo(cut.state().range(0).epoch());
+        assertThat(opened.state()).isEqualTo(LedgerState.OPEN);
+        assertThat(cut.state().ledger(source.id()).state()).as("the source closes its own").isEqualTo(LedgerState.OPEN);
+        assertThat(apply(s, new MetaCommand.CutOver(1, List.of(), List.of())).result().ledgerId())
+                .as("without an ensemble none is opened").isZero();
+        assertThat(MetaCodec.read("{\"type\":\"cut-over\",\"migrationId\":1,\"backups\":[]}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8), MetaCommand.class))
+                .as("a cutover logged before ensembles existed").isEqualTo(new MetaCommand.CutOver(1, List.of(),
+                        List.of()));
     }
 
     @Test
@@ -136,7 +176,7 @@ class MigrationTransitionsTest {
         MetaState s = created();
         List<MetaCommand> commands = List.of(start(s.range(0), "d2"),
                 progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP),
-                new MetaCommand.ControlMigration(1, true, 5), new MetaCommand.CutOver(1, List.of("d3")),
+                new MetaCommand.ControlMigration(1, true, 5), new MetaCommand.CutOver(1, List.of("d3"), List.of("l1")),
                 new MetaCommand.EndMigration(1, true, "why"));
         for (MetaCommand c : commands) {
             assertThat(MetaCodec.read(MetaCodec.write(c), MetaCommand.class)).isEqualTo(c);

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.InvalidRequestException;
@@ -19,6 +20,7 @@ import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.MigrationStatus;
 import org.autodisk.node.MiniCluster;
 import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
@@ -72,6 +74,13 @@ class MigrationTest {
                 }
             });
             await().until(() -> acked.size() > 200);
+            AtomicReference<List<Long>> atCutover = new AtomicReference<>();
+            c.node(0).metadata().subscribe(st -> {
+                if (st.range(before.id()).epoch() == before.epoch() + 1) {
+                    atCutover.compareAndSet(null, st.ledgersOf(st.range(before.id())).stream()
+                            .filter(l -> l.epoch() == before.epoch() + 1).map(LedgerInfo::id).toList());
+                }
+            });
             MigrationStatus started = client.admin().migrate(before.id(), "d2", 2L << 20);
             assertThat(started.phase()).isEqualTo("copying");
             assertThat(started.source()).isEqualTo("d1");
@@ -86,6 +95,10 @@ class MigrationTest {
             assertThat(after.owner()).isEqualTo("d2");
             assertThat(after.epoch()).isEqualTo(before.epoch() + 1);
             assertThat(after.state()).isEqualTo(RangeState.SERVING);
+            List<LedgerInfo> written = s.ledgersOf(after).stream().filter(l -> l.epoch() == after.epoch()).toList();
+            assertThat(written).extracting(LedgerInfo::writer).containsExactly("d2");
+            assertThat(atCutover.get()).as("the new owner writes the ledger its cutover opened")
+                    .containsExactly(written.get(0).id());
             for (Map.Entry<Integer, byte[]> e : acked.entrySet()) {
                 assertThat(client.search(key(e.getKey()))).as("key " + e.getKey()).contains(e.getValue());
             }
@@ -169,7 +182,7 @@ class MigrationTest {
             commit(meta, new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP, 0,
                     0, ""));
             commit(meta, new MetaCommand.ControlMigration(id, false, 0));
-            commit(meta, new MetaCommand.CutOver(id, List.of()));
+            commit(meta, new MetaCommand.CutOver(id, List.of(), List.of()));
             c.startNode(3);
             c.startNode(4);
             assertThat(waiting).allSatisfy(f -> assertThat(f).succeedsWithin(Duration.ofSeconds(90)));
