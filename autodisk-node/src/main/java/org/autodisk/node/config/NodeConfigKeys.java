@@ -185,6 +185,10 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Integer> MIGRATION_CHUNK_BYTES = ConfigKey.of("migration.chunk-bytes",
             Integer.class, 1024 * 1024, "Data node: bytes of streams per chunk a migration's target asks of its "
                     + "source (a larger stream goes alone).");
+    /** How a target writes what it copies. */
+    public static final ConfigKey<Boolean> MIGRATION_BULK_LOAD = ConfigKey.of("migration.bulk-load", Boolean.class,
+            true, "Data node: a migration's target writes the streams it copies into SST files it ingests "
+                    + "(ingestExternalFile) rather than through the memtable.");
     /** Concurrent migrations per target. */
     public static final ConfigKey<Integer> MIGRATION_MAX_CONCURRENT = ConfigKey.of("migration.max-concurrent",
             Integer.class, 2, "Data node: migrations it copies at once as their target; more wait their turn.");
@@ -216,8 +220,8 @@ public final class NodeConfigKeys {
             WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
             RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
             RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT, MIGRATION_RATE_BYTES,
-            MIGRATION_CHUNK_BYTES, MIGRATION_MAX_CONCURRENT, MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO,
-            BALANCE_MIN_BYTES);
+            MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT, MIGRATION_CUTOVER_LAG,
+            BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,

@@ -97,33 +97,47 @@ final class TargetRun implements Runnable {
                     mc.self(), id, r.id(), r.span(), start.source(), gone);
         }
         byte[] from = fresh ? r.low() : successor(HexFormat.of().parseHex(start.resumeAfter()));
+        try (CopyLoader loader = new CopyLoader(mc.store(), mc.settings().bulkLoad())) {
+            return copyChunks(start, loader, fresh, from);
+        }
+    }
+
+    private MigrationInfo copyChunks(MigrationInfo start, CopyLoader loader, boolean fresh, byte[] first)
+            throws InterruptedException, ExecutionException, TimeoutException {
         long keys = start.keysCopied();
         long bytes = start.bytesCopied();
         long recordedBytes = bytes;
         long recordedAt = System.nanoTime();
+        String last = start.resumeAfter();
+        byte[] from = first;
         CompletableFuture<Void> recording = CompletableFuture.completedFuture(null);
         CompletableFuture<Frame> next = request(start, from, true);
-        boolean first = true;
+        boolean firstChunk = true;
         for (MigrationInfo m = start; m != null && m.phase() == MigrationPhase.COPYING; m = live()) {
             MigrationChunk c = chunk(m, next, from);
             if (c.next() != null) { // asked only now: the source's snapshot exists once the first chunk came
                 next = request(m, c.next(), false);
             }
             long t = System.nanoTime();
-            mc.store().ingest(c.streams(), fresh && first ? c.positions() : Map.of());
+            loader.load(c, fresh && firstChunk ? c.positions() : Map.of());
+            firstChunk = false;
             mc.times().add(MigrationTimes.Part.STORE, t);
-            first = false;
             keys += c.streams().size();
             bytes += c.bytes();
-            String last = c.streams().isEmpty() ? m.resumeAfter()
+            last = c.streams().isEmpty() ? last
                     : HexFormat.of().formatHex(c.streams().get(c.streams().size() - 1).key());
+            boolean due = bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS;
+            if (c.next() == null || due && recording.isDone()) {
+                long settling = System.nanoTime();
+                loader.settle();
+                mc.times().add(MigrationTimes.Part.STORE, settling);
+            }
             if (c.next() == null) {
                 recording.exceptionally(e -> null).get(mc.settings().metadataTimeout().toMillis() * 3,
                         TimeUnit.MILLISECONDS);
                 return record(m, MigrationPhase.CATCHING_UP, keys, bytes, last, true);
             }
             from = c.next();
-            boolean due = bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS;
             if (due && recording.isDone()) {
                 recording = recordAside(m, keys, bytes, last);
                 recordedBytes = bytes;

@@ -133,6 +133,41 @@ public interface LocalStore extends AutoCloseable {
     long ingest(List<KeyValue> streams, Map<Long, Long> positions);
 
     /**
+     * Starts a bulk load of copied streams (see {@link BulkLoad}); by default each finish writes what was added with
+     * {@link #ingest} and makes it durable.
+     *
+     * @return the load; the caller closes it
+     */
+    default BulkLoad bulkLoad() {
+        return new BulkLoad() {
+            private final List<KeyValue> added = new java.util.ArrayList<>();
+
+            @Override
+            public void add(List<KeyValue> ascending) {
+                added.addAll(ascending);
+            }
+
+            @Override
+            public boolean pending() {
+                return !added.isEmpty();
+            }
+
+            @Override
+            public long finish(Map<Long, Long> positions) {
+                long created = ingest(added, positions);
+                added.clear();
+                makeDurable();
+                return created;
+            }
+
+            @Override
+            public void close() {
+                added.clear();
+            }
+        };
+    }
+
+    /**
      * Deletes every stream with {@code low <= key < high}: a range this node no longer owns, or a copy abandoned.
      *
      * @param low  first key, inclusive

@@ -22,6 +22,7 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.DBOptions;
 import org.rocksdb.FlushOptions;
 import org.rocksdb.MutableDBOptions;
+import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
@@ -49,6 +50,8 @@ final class RocksDbStore implements LocalStore {
     }
 
     private static final byte[] META_FAMILY = "meta".getBytes(StandardCharsets.US_ASCII);
+    /** Where bulk loads write their SST files before ingesting them; emptied at open. */
+    private static final String BULK_DIR = "bulk";
 
     private final Path dir;
     private final DBOptions options;
@@ -90,6 +93,7 @@ final class RocksDbStore implements LocalStore {
         WriteOptions writeOptions = new WriteOptions().setSync(syncWrites && journal).setDisableWAL(!journal);
         try {
             Files.createDirectories(dir);
+            dropUnfinishedLoads(dir.resolve(BULK_DIR));
             RocksDbStore store = new RocksDbStore(dir, options, familyOptions, writeOptions);
             store.count.set(store.countAll());
             store.positions.opened(LedgerPositions.readStored(store.db, store.meta()));
@@ -104,6 +108,16 @@ final class RocksDbStore implements LocalStore {
     }
 
     /** Inserts ask whether keys exist and most are new: whole-key bloom filters answer "absent" without a search. */
+    private static void dropUnfinishedLoads(Path bulk) throws IOException {
+        if (Files.isDirectory(bulk)) {
+            try (var files = Files.list(bulk)) {
+                for (Path f : files.toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
     private static ColumnFamilyOptions lookupFriendly(ColumnFamilyOptions o) {
         return o.setMemtablePrefixBloomSizeRatio(0.1).setMemtableWholeKeyFiltering(true)
                 .setTableFormatConfig(new BlockBasedTableConfig().setFilterPolicy(new BloomFilter(10, false))
@@ -324,6 +338,12 @@ final class RocksDbStore implements LocalStore {
         } catch (RocksDBException e) {
             throw failure("write of " + streams.size() + " copied streams", e);
         }
+    }
+
+    @Override
+    public BulkLoad bulkLoad() {
+        return new RocksBulkLoad(db, new Options(options, familyOptions), dir.resolve(BULK_DIR), applyLock, count,
+                transfer);
     }
 
     @Override

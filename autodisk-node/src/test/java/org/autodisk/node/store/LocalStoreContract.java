@@ -199,6 +199,29 @@ abstract class LocalStoreContract {
     }
 
     @Test
+    void aBulkLoadIsInvisibleUntilFinishedThenCountedLikeAnIngestAndWhatIsNotFinishedIsDropped() {
+        store.put(k("b"), k("old"));
+        try (BulkLoad load = store.bulkLoad()) {
+            assertThat(load.pending()).isFalse();
+            load.add(List.of(new KeyValue(k("a"), k("1")), new KeyValue(k("b"), k("2"))));
+            load.add(List.of(new KeyValue(k("c"), k("3"))));
+            assertThat(load.pending()).isTrue();
+            assertThat(store.get(k("a"))).as("not visible before the finish").isNull();
+            assertThat(load.finish(Map.of(5L, 7L))).as("b was there").isEqualTo(2);
+            assertThat(load.pending()).isFalse();
+            assertThat(store.count()).isEqualTo(3);
+            assertThat(store.get(k("b"))).isEqualTo(k("2"));
+            assertThat(store.appliedEntry(5)).isEqualTo(7);
+            load.add(List.of(new KeyValue(k("d"), k("4"))));
+            assertThat(load.finish(Map.of())).as("a second stretch").isEqualTo(1);
+            load.add(List.of(new KeyValue(k("e"), k("5"))));
+        }
+        assertThat(store.get(k("e"))).as("dropped at close").isNull();
+        assertThat(store.count()).isEqualTo(4);
+        assertThat(store.scan(new byte[0], null, 10, 1 << 20).entries()).hasSize(4);
+    }
+
+    @Test
     void deleteRangeRemovesExactlyTheRangeAndKeepsTheCountExact() {
         for (String key : List.of("a", "b", "b1", "c", "d")) {
             store.put(k(key), k(key));

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.autodisk.core.Keys;
+import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,25 @@ class RocksDbStoreWithoutWalTest extends LocalStoreContract {
     @Override
     protected LocalStore open() {
         return LocalStores.rocksDbWithoutWal(dir.resolve("db"));
+    }
+
+    @Test
+    void aFinishedBulkLoadSurvivesACrashWithoutAFlushAndAnUnfinishedOneLeavesNoFile() throws Exception {
+        try (BulkLoad load = store.bulkLoad()) {
+            load.add(List.of(new KeyValue(Keys.utf8("m1"), Keys.utf8("1")), new KeyValue(Keys.utf8("m2"),
+                    Keys.utf8("2"))));
+            load.finish(java.util.Map.of());
+            load.add(List.of(new KeyValue(Keys.utf8("m3"), Keys.utf8("3"))));
+            ((RocksDbStore) store).closeWithoutFlush();
+        }
+        java.nio.file.Files.writeString(dir.resolve("db").resolve("bulk").resolve("left-over.sst"), "x");
+        store = open();
+        assertThat(store.get(Keys.utf8("m1"))).as("ingested files are durable by themselves").isNotNull();
+        assertThat(store.get(Keys.utf8("m3"))).isNull();
+        assertThat(store.count()).isEqualTo(2);
+        try (var files = java.nio.file.Files.list(dir.resolve("db").resolve("bulk"))) {
+            assertThat(files.toList()).as("unfinished loads are removed at open").isEmpty();
+        }
     }
 
     @Test
