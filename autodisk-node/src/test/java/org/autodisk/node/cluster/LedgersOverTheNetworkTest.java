@@ -190,10 +190,13 @@ class LedgersOverTheNetworkTest {
     private LedgerInfo open(Metadata meta, LedgerPeers peers, List<String> ensemble) {
         RangeDescriptor range = meta.current().ranges().stream().filter(r -> r.owner().equals("d3")).findFirst()
                 .orElseThrow();
-        meta.current().ledgersOf(range).stream().filter(l -> l.state() == LedgerState.OPEN)
-                .forEach(l -> new LedgerRecovery("d1", meta, peers, timer, TIMEOUT).recover(l.id()).join());
-        CommandResult r = meta.submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), "d3", ensemble), TIMEOUT)
-                .join();
+        CommandResult r = null;
+        // d3 may still be opening its ledger as it stops: this replica may learn of it only after a first look
+        for (int attempt = 0; attempt < 20 && (r == null || !r.applied()); attempt++) {
+            meta.current().ledgersOf(range).stream().filter(l -> l.state() != LedgerState.CLOSED)
+                    .forEach(l -> new LedgerRecovery("d1", meta, peers, timer, TIMEOUT).recover(l.id()).join());
+            r = meta.submit(new MetaCommand.OpenLedger(range.id(), range.epoch(), "d3", ensemble), TIMEOUT).join();
+        }
         assertThat(r.applied()).as(r.refusal()).isTrue();
         return meta.current().ledger(r.ledgerId());
     }
