@@ -31,6 +31,8 @@ public final class MigrateExperiments {
     /** The configuration of the local cluster the bench starts: log multiplicity 2, no balancing of its own. */
     public static final String CLUSTER_YAML = "wal.multiplicity: 2\nbalance.check-ms: 0\n";
     private static final int BATCH = 500;
+    /** A batch stays well inside a frame (limits.max-frame-bytes: the value limit and 64 KiB). */
+    private static final long BATCH_BYTES = 2L << 20;
     private static final long IDLE_WINDOW_MS = 1500;
     private static final long POLL_MS = 2;
     /** Streams in the range the cutover experiment moves around: small, so a move is mostly its cutover. */
@@ -262,12 +264,15 @@ public final class MigrateExperiments {
         new Random(size).nextBytes(value);
         List<StreamEntry> batch = new ArrayList<>(BATCH);
         long bytes = 0;
+        long batchBytes = 0;
         for (int i = 0; i < n; i++) {
             byte[] key = String.format("%s%08d", new String(low, StandardCharsets.UTF_8), i)
                     .getBytes(StandardCharsets.UTF_8);
             batch.add(new StreamEntry(key, value));
             bytes += key.length + size;
-            if (batch.size() == BATCH || i == n - 1) {
+            batchBytes += key.length + size;
+            if (batch.size() == BATCH || batchBytes >= BATCH_BYTES || i == n - 1) {
+                batchBytes = 0;
                 client.insertBatch(batch);
                 batch.clear();
             }

@@ -24,6 +24,8 @@ final class HostMove {
 
     /** Streams per traverse page and per write. */
     static final int PAGE = 1000;
+    /** Bytes of streams per MIGRATION_WRITE: a frame holds one stream of the largest size and a little more. */
+    static final long WRITE_BYTES = 2L << 20;
     private static final long POLL_MS = 5;
 
     private final AutoDiskClient client;
@@ -90,7 +92,12 @@ final class HostMove {
             }
             streams += page.size();
             boolean last = page.size() < PAGE;
-            writing = write(to, id, streamsOfPage, last);
+            List<List<KeyValue>> writes = bounded(streamsOfPage);
+            for (int i = 0; i < writes.size(); i++) {
+                List<KeyValue> part = writes.get(i);
+                boolean end = last && i == writes.size() - 1;
+                writing = writing.thenCompose(x -> write(to, id, part, end));
+            }
             if (last) {
                 client.await(writing);
                 return new long[] {streams, bytes};
@@ -98,6 +105,28 @@ final class HostMove {
             byte[] lastKey = page.get(page.size() - 1).key();
             from = Arrays.copyOf(lastKey, lastKey.length + 1);
         }
+    }
+
+    /**
+     * Splits a page into writes of at most {@link #WRITE_BYTES} (a larger stream alone), so that each fits a frame
+     * whatever the streams' size; an empty page is one empty write.
+     */
+    static List<List<KeyValue>> bounded(List<KeyValue> page) {
+        List<List<KeyValue>> out = new ArrayList<>();
+        List<KeyValue> current = new ArrayList<>();
+        long bytes = 0;
+        for (KeyValue kv : page) {
+            long size = kv.key().length + kv.value().length;
+            if (!current.isEmpty() && bytes + size > WRITE_BYTES) {
+                out.add(current);
+                current = new ArrayList<>();
+                bytes = 0;
+            }
+            current.add(kv);
+            bytes += size;
+        }
+        out.add(current);
+        return out;
     }
 
     private CompletableFuture<Reply> write(Connection to, long id, List<KeyValue> streams, boolean last) {
