@@ -164,7 +164,8 @@ final class InsertCharts {
         return (int) Math.round(channel * strength + 255 * (1 - strength));
     }
 
-    private static void save(Chart<?, ?> chart, Path file) throws IOException {
+    /** Writes a chart as a PNG file (the migration charts use it too). */
+    static void save(Chart<?, ?> chart, Path file) throws IOException {
         try (OutputStream out = Files.newOutputStream(file)) {
             BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
         }

@@ -3,8 +3,6 @@ package org.autodisk.bench;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,13 +12,11 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
 import org.autodisk.bench.MigrateExperiments.Row;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
@@ -52,17 +48,17 @@ final class MigrateCharts {
         System.setProperty("java.awt.headless", "true");
         List<String> files = new ArrayList<>();
         if (!mode(rows, "autonomous").isEmpty()) {
-            save(perStream(rows), dir.resolve(PER_STREAM));
-            save(foreground(rows), dir.resolve(FOREGROUND));
+            InsertCharts.save(perStream(rows), dir.resolve(PER_STREAM));
+            InsertCharts.save(foreground(rows), dir.resolve(FOREGROUND));
             files.add(PER_STREAM);
             files.add(FOREGROUND);
         }
         if (mode(rows, "autonomous").stream().map(Row::valueBytes).distinct().count() > 1) {
-            save(sizes(rows), dir.resolve(SIZES));
+            InsertCharts.save(sizes(rows), dir.resolve(SIZES));
             files.add(SIZES);
         }
         if (!mode(rows, "cutover").isEmpty()) {
-            save(cutovers(mode(rows, "cutover")), dir.resolve(CUTOVER));
+            InsertCharts.save(cutovers(mode(rows, "cutover")), dir.resolve(CUTOVER));
             files.add(CUTOVER);
         }
         return files;
@@ -172,11 +168,5 @@ final class MigrateCharts {
 
     private static List<Row> mode(List<Row> rows, String mode) {
         return rows.stream().filter(r -> r.mode().equals(mode)).toList();
-    }
-
-    private static void save(Chart<?, ?> chart, Path file) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
-        }
     }
 }

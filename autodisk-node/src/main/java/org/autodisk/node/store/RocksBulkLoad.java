@@ -87,7 +87,9 @@ final class RocksBulkLoad implements BulkLoad {
                 writer.finish();
                 created = ingest();
             }
-            transfer.ingest(List.of(), given);
+            if (!given.isEmpty()) {
+                transfer.ingest(List.of(), given);
+            }
             return created;
         } catch (RocksDBException e) {
             throw new StoreException("bulk load of " + keys.size() + " streams from " + file + " failed: "
