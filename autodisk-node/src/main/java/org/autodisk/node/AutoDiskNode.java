@@ -50,8 +50,8 @@ public final class AutoDiskNode implements AutoCloseable {
     /** The server, or {@code null} for a node reached only in memory ({@link Builder#withoutServer()}). */
     private final NodeServer server;
 
-    private AutoDiskNode(Builder b, NodeAssembly.Assembled assembly) {
-        this.config = b.config;
+    private AutoDiskNode(NodeConfig config, NodeAssembly.Assembled assembly) {
+        this.config = config;
         this.resources = assembly.resources();
         this.ctx = assembly.ctx();
         this.role = assembly.role();
@@ -335,8 +335,9 @@ public final class AutoDiskNode implements AutoCloseable {
          * @throws RuntimeException if a start-up step fails (everything opened before it is released)
          */
         public AutoDiskNode start() throws InterruptedException {
-            return new AutoDiskNode(this, new NodeAssembly(config, store, ledgerStore, peers, metadata, serve, failAt)
-                    .assemble());
+            NodeConfig effective = ClusterJoin.members(config);
+            return new AutoDiskNode(effective, new NodeAssembly(effective, store, ledgerStore, peers, metadata, serve,
+                    failAt).assemble());
         }
     }
 }

@@ -16,16 +16,14 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.config.ConfigException;
 import org.autodisk.core.net.Tls;
 import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.config.LiveMembers;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.data.DataRole;
@@ -34,6 +32,7 @@ import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.lognode.LogRole;
+import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.Member;
 import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.MetaBootstrap;
@@ -117,23 +116,32 @@ final class NodeAssembly {
                 config.get(NodeConfigKeys.QUEUE_CAPACITY), config.get(NodeConfigKeys.QUEUE_WORKERS)),
                 q -> q.shutdown(Duration.ofSeconds(5)));
         metrics.gauge(MetricNames.QUEUE_DEPTH, "requests waiting in the queue now", queue::depth);
+        LiveMembers members = new LiveMembers(id, config.members());
         PeerChannel peers = resources.open(StartupStep.PEERS, () -> givenPeers != null ? givenPeers.apply(group)
-                : nettyPeers(group, security), PeerChannel::close);
+                : nettyPeers(group, security, members), PeerChannel::close);
         Metadata metadata = resources.open(StartupStep.METADATA, this::metadata, Metadata::close);
         metrics.latency(MetricNames.METADATA_APPLY_LAG, "time from a metadata change's proposal to its apply here",
                 metadata.applyLag());
         Directory directory = Directory.range(id);
+        metadata.subscribe(members::apply);
         metadata.subscribe(directory::apply);
-        resources.open(StartupStep.METADATA, () -> MetaBootstrap.start(id, metadata, bootstrap(),
-                config.metadataVoters().contains(id)), MetaBootstrap::close);
-        NodeContext ctx = new NodeContext(config.self(), config.members(), metadata, directory, peers, queue,
+        boolean joining = !config.joinSeeds().isEmpty();
+        if (!joining) {
+            // a joining node's members are the cluster's own: it neither creates the cluster nor compares with it
+            resources.open(StartupStep.METADATA, () -> MetaBootstrap.start(id, metadata, bootstrap(),
+                    config.metadataVoters().contains(id)), MetaBootstrap::close);
+        } else {
+            resources.run(StartupStep.JOIN, () -> propose(metadata, new MetaCommand.AddMember(new Member(id,
+                    config.self().role().label(), config.self().hostPort(), MemberState.JOINING))));
+        }
+        NodeContext ctx = new NodeContext(config.self(), members, metadata, directory, peers, queue,
                 metrics, rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
                 config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf,
                 Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
         NodeRole role = logNode ? LogRole.open(resources, ctx, ledgers)
                 : DataRole.open(resources, config, ctx, storage);
         RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
-        NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security),
+        NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security, members),
                 NodeServer::stop) : null;
         resources.open(StartupStep.METRICS, () -> metricsEndpoint(group, registry), e -> {
             if (e != null) {
@@ -141,7 +149,23 @@ final class NodeAssembly {
             }
         });
         resources.run(StartupStep.BACKGROUND, () -> role.start(() -> dispatcher.selfStatus(true)));
+        Member me = metadata.current().member(id);
+        if (joining && me != null && me.state() == MemberState.JOINING) {
+            resources.run(StartupStep.JOINED, () -> propose(metadata, new MetaCommand.SetMemberState(id,
+                    MemberState.JOINING, MemberState.UP)));
+        }
         return new Assembled(resources, ctx, role, dispatcher, server);
+    }
+
+    /** Commits a change this start-up needs, or fails the start-up saying what was refused. */
+    private void propose(Metadata metadata, MetaCommand command) {
+        Duration timeout = Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS));
+        CommandResult r = metadata.submit(command, timeout).join();
+        if (!r.applied()) {
+            throw new IllegalStateException("node " + config.nodeId() + ": the cluster refused "
+                    + command.getClass().getSimpleName() + ": " + r.refusal());
+        }
+        LOG.info("{}: {} committed (metadata v{})", config.nodeId(), command, r.version());
     }
 
     /** Prometheus's registry (with the JVM's meters) when the endpoint is on, else a plain one. */
@@ -211,18 +235,17 @@ final class NodeAssembly {
                 Thread.ofPlatform().name(config.nodeId() + "-io-", 0).daemon().factory(), NioIoHandler.newFactory());
     }
 
-    private PeerChannel nettyPeers(EventLoopGroup group, Security security) {
-        Map<String, InetSocketAddress> addresses = config.members().stream()
-                .filter(m -> !m.id().equals(config.nodeId()))
-                .collect(Collectors.toMap(ClusterMember::id, ClusterMember::address));
+    private PeerChannel nettyPeers(EventLoopGroup group, Security security, LiveMembers members) {
+        Function<String, InetSocketAddress> addresses = peer -> peer.equals(config.nodeId()) ? null
+                : members.address(peer);
         return PeerChannels.netty(new PeerChannels.Settings(config.nodeId(), addresses, group, security.clientTls(),
                 security.auth(), Duration.ofMillis(config.get(NodeConfigKeys.CONNECT_TIMEOUT_MS)),
                 Duration.ofMillis(config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS))));
     }
 
-    private NodeServer bind(EventLoopGroup group, RequestDispatcher dispatcher, Security security) {
-        Set<String> others = config.members().stream().map(ClusterMember::id)
-                .filter(m -> !m.equals(config.nodeId())).collect(Collectors.toSet());
+    private NodeServer bind(EventLoopGroup group, RequestDispatcher dispatcher, Security security,
+            LiveMembers members) {
+        Predicate<String> others = peer -> !peer.equals(config.nodeId()) && members.contains(peer);
         try {
             return NodeServer.start(new ServerSettings(config.nodeId(), config.listenAddress(), group,
                     config.limits().maxFrameBytes(), dispatcher, security.serverTls(), security.auth(), others));

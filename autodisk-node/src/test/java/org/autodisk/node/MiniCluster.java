@@ -36,6 +36,8 @@ public final class MiniCluster implements AutoCloseable {
     private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final List<Integer> ports = new ArrayList<>();
+    /** Indexes of the data nodes that joined the running cluster (their configuration names only themselves). */
+    private final java.util.Set<Integer> joined = new java.util.HashSet<>();
     private final List<AutoDiskNode> nodes = new ArrayList<>();
     private final List<AutoDiskClient> clients = new ArrayList<>();
 
@@ -156,9 +158,14 @@ public final class MiniCluster implements AutoCloseable {
         cfg.put("node.id", ids.get(i));
         List<String> members = new ArrayList<>();
         for (int j = 0; j < ids.size(); j++) {
-            members.add(ids.get(j) + "=" + roles.get(j) + "@127.0.0.1:" + ports.get(j));
+            if (joined.contains(i) ? j == i : !joined.contains(j)) {
+                members.add(ids.get(j) + "=" + roles.get(j) + "@127.0.0.1:" + ports.get(j));
+            }
         }
         cfg.put("cluster.nodes", members);
+        if (joined.contains(i)) {
+            cfg.put("cluster.join", List.of(address(0)));
+        }
         cfg.putIfAbsent("cluster.secret", SECRET);
         cfg.put("store.engine", dir == null ? "memory" : "rocksdb");
         cfg.put("node.data-dir", dataDir.toString());
@@ -193,6 +200,34 @@ public final class MiniCluster implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Starts a new data node that joins the running cluster through node 0 ({@code cluster.join}); its configuration
+     * names only itself, and the nodes started before it do not name it.
+     *
+     * @param overrides dotted keys that replace the cluster's
+     * @return the new node's index
+     */
+    public int join(Map<String, Object> overrides) {
+        int i = addJoiner();
+        startNode(i, overrides, b -> { });
+        return i;
+    }
+
+    /**
+     * Adds a data node that joins the running cluster through node 0 when {@link #startNode started}.
+     *
+     * @return the new node's index
+     */
+    public int addJoiner() {
+        int i = ids.size();
+        ids.add("d" + (ids.stream().filter(id -> id.startsWith("d")).count() + 1));
+        roles.add("data");
+        ports.add(freePort());
+        nodes.add(null);
+        joined.add(i);
+        return i;
     }
 
     /**

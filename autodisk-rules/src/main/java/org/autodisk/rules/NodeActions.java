@@ -47,6 +47,18 @@ public interface NodeActions {
     }
 
     /**
+     * Starts moving the upper half of a range to another node: its owner splits it at its middle stream first (one
+     * committed split), then the right half moves like any range. For a node that should get data when no node has a
+     * range to spare (a new data node in a cluster of one range per node).
+     *
+     * @param rangeId the range
+     * @param target  the new owner of its upper half
+     * @param reason  why it should move
+     */
+    default void startMigrationOfUpperHalf(int rangeId, String target, String reason) {
+    }
+
+    /**
      * Raises an alert for the operator (log line, metric, status).
      *
      * @param rule the rule that raised it

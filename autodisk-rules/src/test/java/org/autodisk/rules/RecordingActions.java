@@ -29,4 +29,10 @@ final class RecordingActions implements NodeActions {
         calls.add("migrate " + rangeId + " " + target);
         reasons.add(reason);
     }
+
+    @Override
+    public void startMigrationOfUpperHalf(int rangeId, String target, String reason) {
+        calls.add("migrate upper half " + rangeId + " " + target);
+        reasons.add(reason);
+    }
 }

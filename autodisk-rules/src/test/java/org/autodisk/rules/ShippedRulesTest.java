@@ -139,6 +139,30 @@ class ShippedRulesTest {
     }
 
     @Test
+    void anEmptyNodeWhenNoNodeHoldsTwoRangesGetsTheUpperHalfOfTheLargestNodesRange() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            List<RangeLoad> ranges = List.of(range(1, "d1", 30), range(2, "d2", 50), range(3, "d3", 40));
+            List<NodeLoad> nodes = List.of(node("d1", 1, 30), node("d2", 1, 50), node("d3", 1, 40));
+            List<NodeLoad> joining = new java.util.ArrayList<>(nodes);
+            joining.add(new NodeLoad("d4", "joining", 0, 0, 0, 0));
+            engine.evaluate(ClusterLoad.of(joining, ranges, 0));
+            assertThat(actions.calls).as("d4 is not up yet").isEmpty();
+            List<NodeLoad> up = new java.util.ArrayList<>(nodes);
+            up.add(node("d4", 0, 0));
+            engine.evaluate(ClusterLoad.of(up, List.of(range(1, "d1", 30), new RangeLoad(2, "[r2)", "d2", "serving",
+                    true, 1, 50), range(3, "d3", 40)), 0));
+            assertThat(actions.calls).as("d2's one stream cannot be halved, and d3 does not hold the most").isEmpty();
+            engine.evaluate(ClusterLoad.of(up, ranges, 1));
+            assertThat(actions.calls).as("a migration is under way").isEmpty();
+            engine.evaluate(ClusterLoad.of(up, ranges, 0));
+            assertThat(actions.calls).containsExactly("migrate upper half 2 d4");
+            assertThat(actions.reasons.get(0)).startsWith("split for an empty data node: d4 holds no range and no "
+                    + "node holds two; d2 holds the most bytes (50)");
+        }
+    }
+
+    @Test
     void aRangeThatCannotMoveStaysWhereItIs() throws Exception {
         RecordingActions actions = new RecordingActions();
         try (RuleEngine engine = balanceEngine(actions)) {

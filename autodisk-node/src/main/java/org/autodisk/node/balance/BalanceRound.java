@@ -7,10 +7,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.autodisk.core.cluster.BalanceReport;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
+import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
@@ -31,16 +33,21 @@ public final class BalanceRound {
 
     private final NodeContext ctx;
     private final LoadGathering gathering;
+    private final UpperHalves halves;
 
     /**
      * Creates the rounds of one node.
      *
-     * @param ctx      the node
-     * @param ownUsage this node's own range usage (an empty map on a log node)
+     * @param ctx         the node
+     * @param ownUsage    this node's own range usage (an empty map on a log node)
+     * @param ownSplitKey the middle stream's key of a range this node owns ({@code null}: fewer than two streams, or
+     *                    a log node)
      */
-    public BalanceRound(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage) {
+    public BalanceRound(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage,
+            BiFunction<byte[], byte[], byte[]> ownSplitKey) {
         this.ctx = ctx;
         this.gathering = new LoadGathering(ctx, ownUsage);
+        this.halves = new UpperHalves(ctx, ownSplitKey);
     }
 
     /**
@@ -90,17 +97,23 @@ public final class BalanceRound {
     }
 
     private CompletableFuture<BalanceReport.Proposal> commit(RangeDescriptor r, MigrationProposal p) {
-        MetaCommand start = new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), p.target(),
-                MigrationInfo.DEFAULT_RATE, "rules");
-        return ctx.metadata().submit(start, ctx.metadataTimeout()).handle((res, error) -> {
-            if (error != null) {
-                Throwable cause = error instanceof CompletionException && error.getCause() != null
-                        ? error.getCause() : error;
-                return proposal(p, r.span(), r.owner(), "not started: " + cause.getMessage(), -1);
-            }
-            return res.applied() ? proposal(p, r.span(), r.owner(), "started", res.migrationId())
-                    : proposal(p, r.span(), r.owner(), "not started: " + res.refusal(), -1);
-        });
+        CompletableFuture<RangeDescriptor> moving = p.upperHalf() ? halves.split(r)
+                : CompletableFuture.completedFuture(r);
+        return moving.thenCompose(m -> ctx.metadata().submit(new MetaCommand.StartMigration(m.id(), m.epoch(),
+                m.generation(), p.target(), MigrationInfo.DEFAULT_RATE, "rules"), ctx.metadataTimeout())
+                .thenApply(res -> outcome(p, r, m, res))).exceptionally(error -> {
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null
+                            ? error.getCause() : error;
+                    return proposal(p, r.span(), r.owner(), "not started: " + cause.getMessage(), -1);
+                });
+    }
+
+    private static BalanceReport.Proposal outcome(MigrationProposal p, RangeDescriptor r, RangeDescriptor moving,
+            CommandResult res) {
+        String what = moving == r ? "started" : "started on its upper half, range " + moving.id() + " "
+                + moving.span() + " after a split";
+        return res.applied() ? proposal(p, r.span(), r.owner(), what, res.migrationId())
+                : proposal(p, r.span(), r.owner(), "not started: " + res.refusal(), -1);
     }
 
     private static CompletableFuture<BalanceReport.Proposal> done(MigrationProposal p, String span, String from,

@@ -87,8 +87,8 @@ public final class Balancer implements AutoCloseable {
     private void log(BalanceReport report) {
         for (BalanceReport.Proposal p : report.proposals()) {
             if (p.migrationId() >= 0) {
-                LOG.info("{}: balance: started migration {} of range {} {} from {} to {}: {}", self, p.migrationId(),
-                        p.rangeId(), p.span(), p.from(), p.to(), p.reason());
+                LOG.info("{}: balance: migration {} of range {} {} from {} to {}, {}: {}", self, p.migrationId(),
+                        p.rangeId(), p.span(), p.from(), p.to(), p.outcome(), p.reason());
             } else {
                 LOG.info("{}: balance: the rules proposed moving range {} {} from {} to {} ({}); {}", self,
                         p.rangeId(), p.span(), p.from(), p.to(), p.reason(), p.outcome());

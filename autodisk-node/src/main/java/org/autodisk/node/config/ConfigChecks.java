@@ -32,6 +32,7 @@ final class ConfigChecks {
             throw new ConfigException("node.id '" + id + "' (from " + config.origin(NODE_ID) + ") is not in "
                     + config.describe(CLUSTER_NODES));
         }
+        validateJoin();
         if (node.dataNodes().isEmpty()) {
             throw new ConfigException(config.describe(CLUSTER_NODES) + " has no data node");
         }
@@ -97,6 +98,24 @@ final class ConfigChecks {
                     + data.size() + " data nodes of " + config.describe(CLUSTER_NODES) + ": "
                     + String.join(", ", data.subList(ranges, data.size())) + " would own no range; give at least "
                     + (data.size() - 1) + " split points, or none for an even split");
+        }
+    }
+
+    private void validateJoin() {
+        if (config.get(NodeConfigKeys.CLUSTER_JOIN).isEmpty()) {
+            return;
+        }
+        if (node.self().role() != ClusterMember.Role.DATA) {
+            throw new ConfigException(config.describe(NodeConfigKeys.CLUSTER_JOIN) + ", but " + node.nodeId()
+                    + " is a " + node.self().role().label() + " node: only a data node joins a running cluster");
+        }
+        if (!config.get(NodeConfigKeys.METADATA_VOTERS).isEmpty()) {
+            throw new ConfigException(config.describe(NodeConfigKeys.METADATA_VOTERS) + " and "
+                    + config.describe(NodeConfigKeys.CLUSTER_JOIN) + ": a joining node follows the voters of the "
+                    + "cluster it joins; leave metadata.voters unset");
+        }
+        for (Object seed : config.get(NodeConfigKeys.CLUSTER_JOIN)) {
+            ClusterMember.parseAddress(String.valueOf(seed));
         }
     }
 

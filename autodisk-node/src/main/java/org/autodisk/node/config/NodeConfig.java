@@ -31,13 +31,46 @@ public final class NodeConfig {
     private final String source;
     private final List<ClusterMember> members;
     private final List<byte[]> splitPoints;
+    private final List<String> joinedVoters;
 
     private NodeConfig(Config config, String source) {
         this.config = config;
         this.source = source;
         this.members = MemberListParser.parse(config.get(CLUSTER_NODES), config.origin(CLUSTER_NODES));
         this.splitPoints = parseSplitPoints(config.get(SPLIT_POINTS), config.origin(SPLIT_POINTS));
+        this.joinedVoters = null;
         new ConfigChecks(this, config).run();
+    }
+
+    private NodeConfig(NodeConfig joining, List<ClusterMember> members, List<String> voters) {
+        this.config = joining.config;
+        this.source = joining.source;
+        this.members = List.copyOf(members);
+        this.splitPoints = joining.splitPoints;
+        this.joinedVoters = List.copyOf(voters);
+    }
+
+    /**
+     * Returns this configuration with the members and metadata voters of the cluster it joins (a node started with
+     * {@code cluster.join}); this node stays as configured.
+     *
+     * @param cluster the cluster's members, as a seed reported them
+     * @param voters  the cluster's metadata voters
+     * @return the configuration of the joined node
+     */
+    public NodeConfig joined(List<ClusterMember> cluster, List<String> voters) {
+        List<ClusterMember> all = new ArrayList<>(cluster.stream().filter(m -> !m.id().equals(nodeId())).toList());
+        all.add(self());
+        return new NodeConfig(this, all, voters);
+    }
+
+    /**
+     * Returns the seeds this node joins a running cluster through ({@code cluster.join}).
+     *
+     * @return host:port of each seed; empty for a node of the configured cluster
+     */
+    public List<String> joinSeeds() {
+        return strings(NodeConfigKeys.CLUSTER_JOIN);
     }
 
     /**
@@ -174,6 +207,9 @@ public final class NodeConfig {
      * @return voter ids
      */
     public List<String> metadataVoters() {
+        if (joinedVoters != null) {
+            return joinedVoters;
+        }
         List<String> given = strings(NodeConfigKeys.METADATA_VOTERS);
         return given.isEmpty() ? dataNodes().subList(0, Math.min(3, dataNodes().size())) : given;
     }
@@ -193,7 +229,7 @@ public final class NodeConfig {
                 self().address().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
                 java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_ELECTION_TIMEOUT_MS)),
                 config.get(NodeConfigKeys.METADATA_SNAPSHOT_EVERY),
-                java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
+                java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)), !joinSeeds().isEmpty());
     }
 
     /**

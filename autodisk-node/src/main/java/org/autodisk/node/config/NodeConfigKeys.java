@@ -21,6 +21,11 @@ public final class NodeConfigKeys {
     @SuppressWarnings("rawtypes")
     public static final ConfigKey<List> CLUSTER_NODES = ConfigKey.of("cluster.nodes", List.class, null,
             "Every member: YAML list of {id, role: data|log, address: host:port}, or id=role@host:port,...");
+    /** Seeds of a running cluster to join. */
+    @SuppressWarnings("rawtypes")
+    public static final ConfigKey<List> CLUSTER_JOIN = ConfigKey.of("cluster.join", List.class, List.of(),
+            "host:port of running nodes a new data node joins the cluster through; cluster.nodes then needs to name "
+                    + "only this node (the others are learnt from the cluster).");
     /** Cluster secret. */
     public static final ConfigKey<String> CLUSTER_SECRET = ConfigKey.secret("cluster.secret",
             "Secret every node of the cluster shares (at least 16 characters) to prove membership by HMAC challenge; "
@@ -210,13 +215,13 @@ public final class NodeConfigKeys {
             "balance.drl leaves data nodes whose bytes differ by less than this (64 MiB) as they are.");
 
     /** All keys, in documentation order. */
-    public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_SECRET,
-            CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES, QUEUE_CAPACITY,
-            QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES,
-            ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD,
-            TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS,
-            METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, RANGE_SPLIT_KEYS, RANGE_SPLIT_BYTES, RANGE_CHECK_MS,
-            DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_ANSWER_TIMEOUT_MS,
+    public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_JOIN,
+            CLUSTER_SECRET, CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES,
+            QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE,
+            SYNC_WRITES, ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE,
+            TLS_TRUST_STORE_PASSWORD, TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET,
+            METADATA_ELECTION_TIMEOUT_MS, METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, RANGE_SPLIT_KEYS,
+            RANGE_SPLIT_BYTES, RANGE_CHECK_MS, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_ANSWER_TIMEOUT_MS,
             WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
             RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
             RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT, MIGRATION_RATE_BYTES,

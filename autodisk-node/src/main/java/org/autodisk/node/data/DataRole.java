@@ -128,7 +128,7 @@ public final class DataRole implements NodeRole {
         WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> openLog(config, ctx, storage.store()),
                 WriteAheadLog::close);
         LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
-                config.dataNodes(), ctx.peers(), ctx.rules()), LoadReports::close);
+                ctx.membership()::dataNodes, ctx.peers(), ctx.rules()), LoadReports::close);
         RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store()),
                 RangeChecks::close);
         Duration routeWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
@@ -136,8 +136,9 @@ public final class DataRole implements NodeRole {
         Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(), wal,
                 MigrationSettings.of(config)), Migrations::close);
         DataServices services = new DataServices(storage.store(), wal, storage.backups());
-        Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), new BalanceRound(ctx,
-                () -> usage(ctx, storage.store())), () -> ctx.metadata().current()), Balancer::close);
+        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, storage.store()), storage.store()::splitKey);
+        Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
+                () -> ctx.metadata().current()), Balancer::close);
         return new DataRole(ctx, services, reports, checks, routeWait, migrations, balancer, config);
     }
 
@@ -186,6 +187,7 @@ public final class DataRole implements NodeRole {
                         services.backups()))
                 .serve(Operation.MIGRATION_READ, migrations.readHandler())
                 .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
+                .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store()))
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
                         ctx.metadata().current().version(), rangeUsage()).encode())));
     }
@@ -193,6 +195,11 @@ public final class DataRole implements NodeRole {
     @Override
     public Map<Integer, RangeUsage> rangeUsage() {
         return usage(ctx, services.store());
+    }
+
+    @Override
+    public byte[] splitKey(byte[] low, byte[] high) {
+        return services.store().splitKey(low, high);
     }
 
     private static Map<Integer, RangeUsage> usage(NodeContext ctx, LocalStore store) {

@@ -18,6 +18,8 @@ public enum StartupStep {
     PEERS,
     /** Start the metadata replica (Ratis) and, on a voter, propose the cluster's creation until it exists. */
     METADATA,
+    /** Joining data node: the metadata adds it as a member ({@code joining}), once its replica follows the group. */
+    JOIN,
     /** Data node: open the log of its ranges (each recovers and replays its ledgers, then opens its own). */
     WRITE_AHEAD_LOG,
     /** Data node: prepare the load reports for the rules. */
@@ -35,5 +37,7 @@ public enum StartupStep {
     /** Bind the Prometheus endpoint (when {@code metrics.http-port} is set). */
     METRICS,
     /** Start background work (load reports, range checks, catch-up). */
-    BACKGROUND
+    BACKGROUND,
+    /** Joining data node: the metadata marks it {@code up}; the balance rules may then move ranges to it. */
+    JOINED
 }

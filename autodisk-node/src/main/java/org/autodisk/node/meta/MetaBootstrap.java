@@ -2,8 +2,10 @@ package org.autodisk.node.meta;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -126,7 +128,8 @@ public final class MetaBootstrap implements AutoCloseable {
     }
 
     /**
-     * Compares what a cluster was created with and what a configuration would create.
+     * Compares what a cluster was created with and what a configuration would create. Data nodes that joined the
+     * cluster later are left out on both sides (the metadata has them, a configuration may or may not).
      *
      * @param s       the stored metadata
      * @param command the bootstrap of the configuration
@@ -134,9 +137,13 @@ public final class MetaBootstrap implements AutoCloseable {
      */
     public static List<String> differences(MetaState s, MetaCommand.Bootstrap command) {
         List<String> out = new ArrayList<>();
-        if (!s.created().dataNodes().equals(command.created().dataNodes())) {
+        Set<String> joined = new HashSet<>(s.members().stream().filter(m -> "data".equals(m.role())
+                && !s.created().dataNodes().contains(m.id())).map(Member::id).toList());
+        List<String> configuredData = command.created().dataNodes().stream().filter(d -> !joined.contains(d))
+                .toList();
+        if (!s.created().dataNodes().equals(configuredData)) {
             out.add("data nodes: created with " + s.created().dataNodes() + ", configured "
-                    + command.created().dataNodes());
+                    + configuredData);
         }
         if (!s.created().splitPoints().equals(command.created().splitPoints())) {
             out.add("cluster.split-points (hex): created with " + s.created().splitPoints() + ", configured "
@@ -145,9 +152,10 @@ public final class MetaBootstrap implements AutoCloseable {
         if (!s.directory().equals(command.directory())) {
             out.add("cluster.directory: created " + s.directory() + ", configured " + command.directory());
         }
-        List<String> stored = s.members().stream().map(m -> m.id() + "=" + m.role() + "@" + m.address()).toList();
-        List<String> configured = command.members().stream().map(m -> m.id() + "=" + m.role() + "@" + m.address())
-                .toList();
+        List<String> stored = s.members().stream().filter(m -> !joined.contains(m.id()))
+                .map(m -> m.id() + "=" + m.role() + "@" + m.address()).toList();
+        List<String> configured = command.members().stream().filter(m -> !joined.contains(m.id()))
+                .map(m -> m.id() + "=" + m.role() + "@" + m.address()).toList();
         if (!stored.equals(configured)) {
             out.add("cluster.nodes: the metadata has " + stored + ", configured " + configured);
         }

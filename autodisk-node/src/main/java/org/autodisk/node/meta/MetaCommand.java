@@ -15,6 +15,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.Split.class, name = "split"),
     @JsonSubTypes.Type(value = MetaCommand.ChangeRange.class, name = "change-range"),
     @JsonSubTypes.Type(value = MetaCommand.SetMemberState.class, name = "member-state"),
+    @JsonSubTypes.Type(value = MetaCommand.AddMember.class, name = "add-member"),
     @JsonSubTypes.Type(value = MetaCommand.OpenLedger.class, name = "open-ledger"),
     @JsonSubTypes.Type(value = MetaCommand.ChangeEnsemble.class, name = "change-ensemble"),
     @JsonSubTypes.Type(value = MetaCommand.RecoverLedger.class, name = "recover-ledger"),
@@ -74,6 +75,16 @@ public sealed interface MetaCommand {
      * @param state    the new state
      */
     record SetMemberState(String nodeId, MemberState expected, MemberState state) implements MetaCommand {
+    }
+
+    /**
+     * Adds a member to a running cluster (a node joining): it starts {@code JOINING} and owns nothing until ranges
+     * move to it. Adding a member that is there already with the same role and address changes nothing (a joining
+     * node that restarts asks again); one with the same id and another role or address is refused.
+     *
+     * @param member the new member
+     */
+    record AddMember(Member member) implements MetaCommand {
     }
 
     /**

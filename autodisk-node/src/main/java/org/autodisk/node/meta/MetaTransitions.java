@@ -42,6 +42,7 @@ public final class MetaTransitions {
             case MetaCommand.Split split -> split(s, index, split);
             case MetaCommand.ChangeRange change -> changeRange(s, index, change);
             case MetaCommand.SetMemberState m -> memberState(s, index, m);
+            case MetaCommand.AddMember a -> addMember(s, index, a);
             case MetaCommand.OpenLedger o -> LedgerTransitions.open(s, index, o);
             case MetaCommand.ChangeEnsemble e -> LedgerTransitions.changeEnsemble(s, index, e);
             case MetaCommand.RecoverLedger r -> LedgerTransitions.recover(s, index, r);
@@ -190,5 +191,22 @@ public final class MetaTransitions {
         members.set(members.indexOf(m), m.in(c.state()));
         return new Outcome(s.withMembers(index, members),
                 CommandResult.applied(index, List.of()));
+    }
+
+    private static Outcome addMember(MetaState s, long index, MetaCommand.AddMember c) {
+        Member m = c.member();
+        Member known = s.member(m.id());
+        if (known != null) {
+            boolean same = known.role().equals(m.role()) && known.address().equals(m.address());
+            return same ? new Outcome(s, CommandResult.applied(s.version(), List.of())) : refused(s, "there is a "
+                    + "member " + known.id() + " already, a " + known.role() + " node at " + known.address() + " ("
+                    + known.state() + "); a joining node needs a new id");
+        }
+        if (!"data".equals(m.role())) {
+            return refused(s, "only a data node joins a running cluster; " + m.id() + " is a " + m.role() + " node");
+        }
+        List<Member> members = new ArrayList<>(s.members());
+        members.add(m.in(MemberState.JOINING));
+        return new Outcome(s.withMembers(index, members), CommandResult.applied(index, List.of()));
     }
 }

@@ -17,9 +17,11 @@ import java.util.List;
  * @param electionTimeout the lower election timeout; the upper one is twice it
  * @param snapshotEvery   a snapshot after this many log entries; older snapshots and log segments are removed
  * @param requestTimeout  how long a proposal may take by default
+ * @param join            whether this replica joins a running group (a node started with {@code cluster.join}): it
+ *                        asks the group's leader to add it as a listener, which does nothing if it is one already
  */
 public record MetadataSettings(String nodeId, List<Peer> peers, String bindHost, int port, Path dir, String secret,
-        Duration electionTimeout, long snapshotEvery, Duration requestTimeout) {
+        Duration electionTimeout, long snapshotEvery, Duration requestTimeout, boolean join) {
 
     /** Copies the list. */
     public MetadataSettings {

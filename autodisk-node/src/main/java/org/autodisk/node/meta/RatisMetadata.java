@@ -27,6 +27,7 @@ import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.SetConfigurationRequest;
 import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
 import org.apache.ratis.protocol.exceptions.RaftRetryFailureException;
 import org.apache.ratis.retry.RetryPolicies;
@@ -84,6 +85,9 @@ final class RatisMetadata implements Metadata {
             server.start();
             // bounded: a proposal is retried (leader changes, no leader yet) for about the request timeout at most
             RaftClient client = newClient(s, group);
+            if (s.join()) {
+                joinGroup(s, client);
+            }
             LOG.info("{}: metadata replica on {}:{} ({}), voters {}, group {}", s.nodeId(), s.bindHost(), s.port(),
                     s.voters().contains(s.nodeId()) ? "voter" : "listener", s.voters(), group.getGroupId());
             return new RatisMetadata(s, group, server, client, machine);
@@ -91,6 +95,53 @@ final class RatisMetadata implements Metadata {
             closeQuietly(server);
             throw new MetadataException("node " + s.nodeId() + ": cannot start the metadata replica on port "
                     + s.port() + " with its storage in " + s.dir() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Asks the group's leader to add this replica as a listener (Raft's configuration change, through Ratis's
+     * {@code setConfiguration}): the leader then sends it the log, or a snapshot of the state. The change compares
+     * the group's configuration with the voters and listeners the seed reported, so that a concurrent change is never
+     * overwritten (Ratis 3.3.0's ADD mode drops the listeners already there, so it is not used); a replica that is a
+     * listener already changes nothing.
+     */
+    private static void joinGroup(MetadataSettings s, RaftClient client) throws IOException {
+        List<RaftPeer> all = peers(s);
+        List<RaftPeer> voters = all.stream().filter(p -> s.voters().contains(p.getId().toString())).toList();
+        List<RaftPeer> withSelf = all.stream().filter(p -> !voters.contains(p)).toList();
+        List<RaftPeer> others = withSelf.stream().filter(p -> !p.getId().toString().equals(s.nodeId())).toList();
+        long deadline = System.nanoTime() + s.requestTimeout().toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            for (List<RaftPeer> current : List.of(withSelf, others)) {
+                try {
+                    RaftClientReply reply = client.admin().setConfiguration(SetConfigurationRequest.Arguments
+                            .newBuilder().setMode(SetConfigurationRequest.Mode.COMPARE_AND_SET)
+                            .setServersInCurrentConf(voters).setListenersInCurrentConf(current)
+                            .setServersInNewConf(voters).setListenersInNewConf(withSelf).build());
+                    if (reply.isSuccess()) {
+                        LOG.info("{}: the metadata group has this replica as a listener: voters {}, listeners {}",
+                                s.nodeId(), voters, withSelf);
+                        return;
+                    }
+                    last = String.valueOf(reply.getException());
+                } catch (IOException e) {
+                    last = e.toString();
+                }
+            }
+            sleep(RETRY_SLEEP_MS);
+        }
+        throw new IOException("the metadata group did not add this replica as a listener within "
+                + s.requestTimeout().toMillis() + " ms; its configuration should be the voters " + voters + " with "
+                + "the listeners " + others + " (another node joining at the same time?): " + last);
+    }
+
+    private static void sleep(long ms) throws IOException {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while joining the metadata group");
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Function;
 import org.autodisk.core.Limits;
 import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.config.LiveMembers;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.MetadataStatus;
@@ -17,7 +18,7 @@ import org.autodisk.node.rules.NodeRules;
  * What every node has, whatever its role; role services (store, log, ...) belong to the role.
  *
  * @param self             this node
- * @param members          every member of the cluster
+ * @param membership       every member of the cluster: the configured ones and those that joined
  * @param metadata         the committed cluster metadata and the way to change it
  * @param directory        this node's routing view, kept up to date from the metadata
  * @param peers            connections to the other nodes
@@ -30,7 +31,7 @@ import org.autodisk.node.rules.NodeRules;
  * @param logNodesOf       the log nodes of each data node
  * @param metadataTimeout  metadata.request-timeout-ms: how long a metadata change may take to commit
  */
-public record NodeContext(ClusterMember self, List<ClusterMember> members, Metadata metadata, Directory directory,
+public record NodeContext(ClusterMember self, LiveMembers membership, Metadata metadata, Directory directory,
         PeerChannel peers,
         RequestQueue queue, NodeMetrics metrics, NodeRules rules, Limits limits, int hopLimit, int maxResponseBytes,
         Function<String, List<String>> logNodesOf, Duration metadataTimeout) {
@@ -45,13 +46,22 @@ public record NodeContext(ClusterMember self, List<ClusterMember> members, Metad
     }
 
     /**
+     * Returns every member this node knows now.
+     *
+     * @return the members
+     */
+    public List<ClusterMember> members() {
+        return membership.all();
+    }
+
+    /**
      * Returns the members of a role, for messages.
      *
      * @param role the role
      * @return e.g. {@code d1 (10.0.0.1:7400), d2 (10.0.0.2:7400)}
      */
     public String membersOf(ClusterMember.Role role) {
-        return String.join(", ", members.stream().filter(m -> m.role() == role)
+        return String.join(", ", members().stream().filter(m -> m.role() == role)
                 .map(m -> m.id() + " (" + m.hostPort() + ")").toList());
     }
 

@@ -39,6 +39,17 @@ public interface NodeRole {
     }
 
     /**
+     * Returns the key of the middle stream of a range this node holds (where it would split into halves).
+     *
+     * @param low  the range's first key
+     * @param high its end key ({@code null}: to the end)
+     * @return the key, or {@code null} if it holds fewer than two streams there (always on a log node)
+     */
+    default byte[] splitKey(byte[] low, byte[] high) {
+        return null;
+    }
+
+    /**
      * Describes what the role holds, for the start-up log.
      *
      * @return e.g. {@code store rocksdb:/data/d1 with 12 streams; owns range 0 [, h)}

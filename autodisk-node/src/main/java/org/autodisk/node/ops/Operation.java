@@ -51,7 +51,9 @@ public enum Operation {
     /** Apply entries of a ledger to a backup copy, or say how far a store holds a ledger. */
     LEDGER_APPLY(PeerOp.LEDGER_APPLY.code(), Role.DATA),
     /** The next chunk of a migrating range's snapshot, from its source. */
-    MIGRATION_READ(PeerOp.MIGRATION_READ.code(), Role.DATA);
+    MIGRATION_READ(PeerOp.MIGRATION_READ.code(), Role.DATA),
+    /** Split a range this data node owns at its middle stream (for a balance move of its upper half). */
+    RANGE_SPLIT(PeerOp.RANGE_SPLIT.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

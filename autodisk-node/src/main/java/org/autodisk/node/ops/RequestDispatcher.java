@@ -51,7 +51,8 @@ public final class RequestDispatcher {
                 .serve(Operation.SPLIT, new SplitHandler(ctx.nodeId(), new Splits(ctx)))
                 .serve(Operation.MIGRATE, new MigrateHandler(ctx.nodeId(), new MigrationAdmin(ctx, new Splits(ctx))))
                 .serve(Operation.MIGRATIONS, new MigrationsHandler(ctx))
-                .serve(Operation.BALANCE, new BalanceHandler(ctx.nodeId(), new BalanceRound(ctx, role::rangeUsage)));
+                .serve(Operation.BALANCE, new BalanceHandler(ctx.nodeId(), new BalanceRound(ctx, role::rangeUsage,
+                        role::splitKey)));
         role.register(handlers);
     }
 

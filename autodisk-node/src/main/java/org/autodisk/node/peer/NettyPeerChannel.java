@@ -12,16 +12,16 @@ import org.autodisk.core.protocol.Status;
 /** {@link PeerChannel} over TCP (or TLS): one lazily opened, multiplexed connection per peer. */
 final class NettyPeerChannel implements PeerChannel {
 
-    private final Map<String, InetSocketAddress> addresses;
+    private final Function<String, InetSocketAddress> addresses;
     private final Function<String, ChannelSettings> settings;
     private final NodeHandshake handshake;
     private final java.time.Duration requestTimeout;
     private final Map<String, PeerConnection> connections = new ConcurrentHashMap<>();
 
-    NettyPeerChannel(Map<String, InetSocketAddress> addresses, Function<String, ChannelSettings> settings,
+    NettyPeerChannel(Function<String, InetSocketAddress> addresses, Function<String, ChannelSettings> settings,
             NodeHandshake handshake,
             java.time.Duration requestTimeout) {
-        this.addresses = Map.copyOf(addresses);
+        this.addresses = addresses;
         this.settings = settings;
         this.handshake = handshake;
         this.requestTimeout = requestTimeout;
@@ -29,7 +29,7 @@ final class NettyPeerChannel implements PeerChannel {
 
     @Override
     public CompletableFuture<Frame> send(String nodeId, Frame request) {
-        InetSocketAddress address = addresses.get(nodeId);
+        InetSocketAddress address = addresses.apply(nodeId);
         if (address == null) {
             return CompletableFuture.failedFuture(new PeerException(Status.NODE_UNAVAILABLE,
                     "node " + nodeId + " is not a member of this cluster"));

@@ -4,7 +4,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.Map;
+import java.util.function.Function;
 import org.autodisk.core.net.ChannelSettings;
 import org.autodisk.node.wire.NodeAuth;
 import org.autodisk.node.wire.PeerOp;
@@ -22,14 +22,14 @@ public final class PeerChannels {
      * How a node connects to its peers.
      *
      * @param selfId         this node's id, sent in the handshake
-     * @param addresses      peer id to address
+     * @param addresses      peer id to address ({@code null}: not a member)
      * @param group          the node's event loops
      * @param tls            the TLS context for connecting, or {@code null} for plain TCP
      * @param auth           proves membership and checks the peer's proof
      * @param connectTimeout connect (and handshake) timeout
      * @param requestTimeout how long to wait for each response
      */
-    public record Settings(String selfId, Map<String, InetSocketAddress> addresses, EventLoopGroup group,
+    public record Settings(String selfId, Function<String, InetSocketAddress> addresses, EventLoopGroup group,
             SslContext tls, NodeAuth auth, Duration connectTimeout, Duration requestTimeout) {
     }
 

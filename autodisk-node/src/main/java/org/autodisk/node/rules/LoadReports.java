@@ -31,7 +31,7 @@ public final class LoadReports implements AutoCloseable {
     private static final long ASK_TIMEOUT_MS = 500;
 
     private final String selfId;
-    private final List<String> dataNodes;
+    private final Supplier<List<String>> dataNodes;
     private final PeerChannel peers;
     private volatile Supplier<NodeStatus> self;
     private final NodeRules rules;
@@ -42,13 +42,13 @@ public final class LoadReports implements AutoCloseable {
      * Creates the reports; {@link #start} schedules them.
      *
      * @param selfId    this data node
-     * @param dataNodes every data node
+     * @param dataNodes every data node now (the cluster's data nodes change when one joins)
      * @param peers     the peer channel
      * @param rules     the rules to report to
      */
-    public LoadReports(String selfId, List<String> dataNodes, PeerChannel peers, NodeRules rules) {
+    public LoadReports(String selfId, Supplier<List<String>> dataNodes, PeerChannel peers, NodeRules rules) {
         this.selfId = selfId;
-        this.dataNodes = List.copyOf(dataNodes);
+        this.dataNodes = dataNodes;
         this.peers = peers;
         this.rules = rules;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(selfId + "-load")
@@ -69,7 +69,7 @@ public final class LoadReports implements AutoCloseable {
     /** Gathers every data node's figures once and reports those seen twice. */
     void tick() {
         try {
-            for (String node : dataNodes) {
+            for (String node : dataNodes.get()) {
                 NodeStatus status = node.equals(selfId) ? self.get() : ask(node).join();
                 if (status != null && status.reachable()) {
                     report(status, System.nanoTime());

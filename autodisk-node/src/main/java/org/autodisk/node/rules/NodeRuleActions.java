@@ -91,15 +91,24 @@ final class NodeRuleActions implements NodeActions {
 
     @Override
     public void startMigration(int rangeId, String target, String reason) {
+        propose(new MigrationProposal(rangeId, target, reason));
+    }
+
+    @Override
+    public void startMigrationOfUpperHalf(int rangeId, String target, String reason) {
+        propose(new MigrationProposal(rangeId, target, reason, true));
+    }
+
+    private void propose(MigrationProposal p) {
         List<MigrationProposal> round = collecting.get();
         if (round != null) {
-            round.add(new MigrationProposal(rangeId, target, reason));
+            round.add(p);
             return;
         }
         if (pending.size() >= MAX_PENDING) {
             pending.poll();
         }
-        pending.add(new MigrationProposal(rangeId, target, reason));
+        pending.add(p);
     }
 
     /**

@@ -96,9 +96,9 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
     private void challenge(ChannelHandlerContext ctx, Frame frame, Hello hello) {
         String problem = s.auth() == null ? "node " + s.nodeId() + " has no cluster.secret and accepts no node "
-                + "connections" : !s.members().contains(hello.peerId()) ? "'" + hello.peerId() + "' is not a node "
-                + "of this cluster (cluster.nodes)" : hello.extension().length != NodeAuth.BYTES ? "node '"
-                + hello.peerId() + "' sent no proof of cluster membership" : null;
+                + "connections" : !s.members().test(hello.peerId()) ? "'" + hello.peerId() + "' is not a node "
+                + "of this cluster (cluster.nodes, or a member that joined)" : hello.extension().length
+                != NodeAuth.BYTES ? "node '" + hello.peerId() + "' sent no proof of cluster membership" : null;
         if (problem != null) {
             intruder(ctx, frame, hello.peerId(), problem);
             return;

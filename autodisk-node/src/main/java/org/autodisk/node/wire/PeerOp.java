@@ -37,7 +37,12 @@ public enum PeerOp {
      * A migration's target to its source: the next chunk of the moving range's snapshot ({@link MigrationReadRequest},
      * answered by a {@link MigrationChunk}).
      */
-    MIGRATION_READ(Opcode.FIRST_PEER_CODE + 11);
+    MIGRATION_READ(Opcode.FIRST_PEER_CODE + 11),
+    /**
+     * To a range's owner: split the range at its middle stream, if it is still at the generation given (body: range id
+     * and generation, {@link RangeSplitRequest}); answered by the halves ({@code SplitResult} JSON).
+     */
+    RANGE_SPLIT(Opcode.FIRST_PEER_CODE + 12);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

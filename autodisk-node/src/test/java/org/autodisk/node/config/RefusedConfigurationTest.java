@@ -145,4 +145,24 @@ class RefusedConfigurationTest {
         assertThatThrownBy(() -> NodeConfig.load(f, List.of(new ConfigLayer("--set", m)), Map.of()))
                 .hasMessageContaining("metadata.voters d1,d7 (from --set) names 'd7'");
     }
+
+    @Test
+    void onlyADataNodeJoinsARunningClusterFollowingItsVotersThroughSeedsThatAreAddresses() {
+        Map<String, Object> join = Map.of("cluster.secret", SECRET, "cluster.join", List.of("127.0.0.1:7401"));
+        Map<String, Object> log = new LinkedHashMap<>(join);
+        log.putAll(Map.of("node.id", "l9", "cluster.nodes", List.of("l9=log@127.0.0.1:7409")));
+        assertThatThrownBy(() -> NodeConfig.of(log)).isInstanceOf(ConfigException.class)
+                .hasMessageContaining("but l9 is a log node: only a data node joins a running cluster");
+        Map<String, Object> data = new LinkedHashMap<>(join);
+        data.putAll(Map.of("node.id", "d9", "cluster.nodes", List.of("d9=data@127.0.0.1:7409")));
+        assertThat(NodeConfig.of(data).joinSeeds()).containsExactly("127.0.0.1:7401");
+        Map<String, Object> voters = new LinkedHashMap<>(data);
+        voters.put("metadata.voters", List.of("d9"));
+        assertThatThrownBy(() -> NodeConfig.of(voters)).hasMessageContaining("a joining node follows the voters of "
+                + "the cluster it joins; leave metadata.voters unset");
+        Map<String, Object> badSeed = new LinkedHashMap<>(data);
+        badSeed.put("cluster.join", List.of("seed-without-port"));
+        assertThatThrownBy(() -> NodeConfig.of(badSeed)).hasMessageContaining("address 'seed-without-port' is not "
+                + "host:port");
+    }
 }

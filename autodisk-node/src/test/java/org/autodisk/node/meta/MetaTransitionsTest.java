@@ -154,12 +154,36 @@ class MetaTransitionsTest {
     }
 
     @Test
+    void aJoiningDataNodeIsAddedOnceJoiningAndAnotherWithATakenIdIsRefused() {
+        MetaState s = created();
+        Member d4 = new Member("d4", "data", "h5:1", MemberState.UP);
+        MetaTransitions.Outcome added = apply(s, new MetaCommand.AddMember(d4));
+        assertThat(added.result().applied()).isTrue();
+        assertThat(added.state().member("d4")).isEqualTo(d4.in(MemberState.JOINING));
+        assertThat(added.state().version()).isEqualTo(s.version() + 1);
+        MetaTransitions.Outcome again = apply(added.state(), new MetaCommand.AddMember(d4));
+        assertThat(again.result().applied()).as("a joining node that restarts asks again").isTrue();
+        assertThat(again.state()).isSameAs(added.state());
+        assertRefused(added.state(), new MetaCommand.AddMember(new Member("d4", "data", "h6:1", MemberState.UP)),
+                "there is a member d4 already, a data node at h5:1");
+        assertRefused(s, new MetaCommand.AddMember(new Member("l1", "data", "h4:1", MemberState.UP)),
+                "there is a member l1 already, a log node at h4:1");
+        assertRefused(s, new MetaCommand.AddMember(new Member("l2", "log", "h7:1", MemberState.UP)),
+                "only a data node joins a running cluster; l2 is a log node");
+        MetaState up = apply(added.state(), new MetaCommand.SetMemberState("d4", MemberState.JOINING,
+                MemberState.UP)).state();
+        assertThat(up.member("d4").state()).isEqualTo(MemberState.UP);
+        assertThat(up.created().dataNodes()).as("the creation record stays").isEqualTo(DATA);
+    }
+
+    @Test
     void commandsAndStatesRoundTripThroughTheirJson() {
         MetaState s = apply(created(), new MetaCommand.Split(1, 1, Keys.utf8("k"))).state();
         assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).isEqualTo(s);
         List<MetaCommand> commands = List.of(bootstrap(), new MetaCommand.Split(1, 2, new byte[] {0, -1, 7}),
                 new MetaCommand.ChangeRange(2, 3, 4, "d1", List.of("d3"), RangeState.MIGRATING),
-                new MetaCommand.SetMemberState("d1", null, MemberState.LEAVING));
+                new MetaCommand.SetMemberState("d1", null, MemberState.LEAVING),
+                new MetaCommand.AddMember(new Member("d9", "data", "h9:1", MemberState.JOINING)));
         for (MetaCommand c : commands) {
             MetaEntry e = new MetaEntry(c, "d1", 1234);
             MetaEntry back = MetaCodec.read(MetaCodec.write(e), MetaEntry.class);

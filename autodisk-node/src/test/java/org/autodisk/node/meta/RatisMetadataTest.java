@@ -69,7 +69,7 @@ class RatisMetadataTest {
     private void start(int i, Duration requestTimeout) {
         replicas[i] = Metadata.ratis(new MetadataSettings(IDS.get(i), peers, "127.0.0.1", ports.get(i),
                 dir.resolve(IDS.get(i)), "test-secret-0123456789", Duration.ofMillis(300), snapshotEvery,
-                requestTimeout));
+                requestTimeout, false));
     }
 
     private void stop(int i) {

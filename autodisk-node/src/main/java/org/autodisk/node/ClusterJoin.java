@@ -1,0 +1,108 @@
+package org.autodisk.node;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.core.cluster.MemberStatus;
+import org.autodisk.core.cluster.MembersReport;
+import org.autodisk.core.config.ConfigException;
+import org.autodisk.node.config.ClusterMember;
+import org.autodisk.node.config.NodeConfig;
+import org.autodisk.node.config.NodeConfigKeys;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The first step of a data node that joins a running cluster ({@code cluster.join}): it asks a seed for the
+ * cluster's members (MEMBERS, as a client would) and takes them, with their metadata voters, as its own member list.
+ * The node then starts as any member does, with its metadata replica as a listener that the cluster adds to its Raft
+ * group, and asks the metadata to add it ({@link org.autodisk.node.meta.MetaCommand.AddMember}). A node that
+ * restarts asks again: it learns the members that changed meanwhile, and its addition is already there.
+ */
+final class ClusterJoin {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ClusterJoin.class);
+    private static final long RETRY_MS = 500;
+
+    private ClusterJoin() {
+    }
+
+    /**
+     * Returns the configuration of the node with the members of the cluster it joins, or the configuration itself
+     * for a node that joins nothing.
+     *
+     * @param config the node's configuration
+     * @return the configuration to start with
+     * @throws ConfigException if no seed answers within the metadata request timeout, or the cluster has a member
+     *                         with this node's id elsewhere
+     */
+    static NodeConfig members(NodeConfig config) throws InterruptedException {
+        List<String> seeds = config.joinSeeds();
+        if (seeds.isEmpty()) {
+            return config;
+        }
+        Duration timeout = Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS));
+        long deadline = System.nanoTime() + timeout.toNanos() * 3;
+        List<String> failures = new ArrayList<>();
+        while (true) {
+            for (String seed : seeds) {
+                try {
+                    return joined(config, seed, ask(config, seed, timeout));
+                } catch (RuntimeException e) {
+                    if (e instanceof ConfigException) {
+                        throw e;
+                    }
+                    failures.add(seed + ": " + e.getMessage());
+                    LOG.info("{}: seed {} did not give the cluster's members: {}", config.nodeId(), seed,
+                            e.getMessage());
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new ConfigException("node " + config.nodeId() + " cannot join the cluster through "
+                        + config.get(NodeConfigKeys.CLUSTER_JOIN) + ": " + String.join("; ", failures.subList(
+                        Math.max(0, failures.size() - seeds.size()), failures.size())));
+            }
+            Thread.sleep(RETRY_MS);
+        }
+    }
+
+    private static MembersReport ask(NodeConfig config, String seed, Duration timeout) {
+        AutoDiskClient.Builder b = AutoDiskClient.builder().seeds(seed).clientId(config.nodeId() + "-join")
+                .requestTimeout(timeout).connectTimeout(Duration.ofMillis(
+                        config.get(NodeConfigKeys.CONNECT_TIMEOUT_MS)));
+        if (config.get(NodeConfigKeys.TLS_ENABLED)) {
+            String trust = config.get(NodeConfigKeys.TLS_TRUST_STORE);
+            b.tls(trust.isBlank() ? null : Path.of(trust), config.get(NodeConfigKeys.TLS_TRUST_STORE_PASSWORD))
+                    .verifyHostname(config.get(NodeConfigKeys.TLS_VERIFY_HOSTNAME));
+        }
+        try (AutoDiskClient client = b.build()) {
+            return client.admin().members();
+        }
+    }
+
+    private static NodeConfig joined(NodeConfig config, String seed, MembersReport report) {
+        List<ClusterMember> members = new ArrayList<>();
+        List<String> voters = new ArrayList<>();
+        for (MemberStatus m : report.members()) {
+            ClusterMember member = new ClusterMember(m.id(), ClusterMember.Role.parse(m.role()),
+                    ClusterMember.parseAddress(m.address()));
+            if (m.id().equals(config.nodeId()) && !member.hostPort().equals(config.self().hostPort())) {
+                throw new ConfigException("node.id '" + config.nodeId() + "' is a member of the cluster already, at "
+                        + m.address() + ", not at " + config.self().hostPort() + ": a joining node needs a new id");
+            }
+            members.add(member);
+            if (m.voter()) {
+                voters.add(m.id());
+            }
+        }
+        if (voters.isEmpty()) {
+            throw new IllegalStateException("seed " + report.reportedBy() + " named no metadata voter");
+        }
+        LOG.info("{}: joining through {} ({}): members {}, metadata voters {}", config.nodeId(), seed,
+                report.reportedBy(), members.stream().map(m -> m.id() + "=" + m.role().label() + "@" + m.hostPort())
+                        .toList(), voters);
+        return config.joined(members, voters);
+    }
+}
