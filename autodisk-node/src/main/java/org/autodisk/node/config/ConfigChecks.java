@@ -45,7 +45,9 @@ final class ConfigChecks {
             throw new ConfigException(config.describe(STORE_ENGINE) + " is unknown (expected rocksdb or memory)");
         }
         validateNumbers();
-        validateLog();
+        if (config.get(NodeConfigKeys.CLUSTER_JOIN).isEmpty()) {
+            validateLog(); // a joining node learns the log nodes from the cluster: checked then (checkJoined)
+        }
         validateSplitPoints();
         node.clusterSecret();
         validateMetadata();
@@ -74,6 +76,11 @@ final class ConfigChecks {
         if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
             throw new ConfigException(config.describe(NodeConfigKeys.RULES_SKEW_RATIO) + " must be above 1.0");
         }
+    }
+
+    /** The checks that need the members of the cluster a node joins, made once it learnt them. */
+    void checkJoined() {
+        validateLog();
     }
 
     private void validateLog() {

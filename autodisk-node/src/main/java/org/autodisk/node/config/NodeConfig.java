@@ -57,11 +57,14 @@ public final class NodeConfig {
      * @param cluster the cluster's members, as a seed reported them
      * @param voters  the cluster's metadata voters
      * @return the configuration of the joined node
+     * @throws ConfigException if a setting does not fit the cluster (a multiplicity above its log nodes)
      */
     public NodeConfig joined(List<ClusterMember> cluster, List<String> voters) {
         List<ClusterMember> all = new ArrayList<>(cluster.stream().filter(m -> !m.id().equals(nodeId())).toList());
         all.add(self());
-        return new NodeConfig(this, all, voters);
+        NodeConfig joined = new NodeConfig(this, all, voters);
+        new ConfigChecks(joined, config).checkJoined();
+        return joined;
     }
 
     /**

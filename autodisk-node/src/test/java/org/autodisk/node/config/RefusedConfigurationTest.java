@@ -155,7 +155,13 @@ class RefusedConfigurationTest {
                 .hasMessageContaining("but l9 is a log node: only a data node joins a running cluster");
         Map<String, Object> data = new LinkedHashMap<>(join);
         data.putAll(Map.of("node.id", "d9", "cluster.nodes", List.of("d9=data@127.0.0.1:7409")));
-        assertThat(NodeConfig.of(data).joinSeeds()).containsExactly("127.0.0.1:7401");
+        NodeConfig joining = NodeConfig.of(data);
+        assertThat(joining.joinSeeds()).containsExactly("127.0.0.1:7401");
+        Map<String, Object> two = new LinkedHashMap<>(data);
+        two.put("wal.multiplicity", 2);
+        ClusterMember l1 = new ClusterMember("l1", ClusterMember.Role.LOG, ClusterMember.parseAddress("h:1"));
+        assertThatThrownBy(() -> NodeConfig.of(two).joined(List.of(l1), List.of("d1")))
+                .as("checked against the log nodes of the cluster it joins").hasMessageContaining("has 1 log node(s)");
         Map<String, Object> voters = new LinkedHashMap<>(data);
         voters.put("metadata.voters", List.of("d9"));
         assertThatThrownBy(() -> NodeConfig.of(voters)).hasMessageContaining("a joining node follows the voters of "
