@@ -16,6 +16,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -56,9 +58,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Assembles a node by its role, step by step ({@link StartupStep}): rules; the role's storage (a data node's store
- * and backup copies, or a log node's journal of ledgers); event loops, request queue and peer channel; the role
- * itself (a data node's ranges recover their ledgers); the server; background work. Storage is opened before the
+ * Assembles a node by its role, step by step ({@link StartupStep}): the role's storage (a data node's store
+ * and backup copies, or a log node's journal of ledgers); event loops, request queue and peer channel; the metadata
+ * replica; the rules (compiled meanwhile on a thread of their own); the role itself (a data node's ranges recover
+ * their ledgers); the server; background work. Storage is opened before the
  * network so that, released in reverse order, it is closed only after the network has stopped. If a step fails,
  * everything opened is released.
  */
@@ -73,6 +76,8 @@ final class NodeAssembly {
     private final Function<NodeConfig, Metadata> givenMetadata;
     private final boolean serve;
     private final Resources resources;
+    private CompletableFuture<NodeRules> compiling;
+    private boolean rulesClaimed;
 
     /** What the assembly produced. */
     record Assembled(Resources resources, NodeContext ctx, NodeRole role, RequestDispatcher dispatcher,
@@ -98,7 +103,42 @@ final class NodeAssembly {
         } catch (RuntimeException | InterruptedException e) {
             LOG.error("{}: start-up failed ({}); releasing what was opened", config.nodeId(), e.toString());
             resources.close();
+            rulesUnclaimed();
             throw e;
+        }
+    }
+
+    /**
+     * Compiles the rules on a thread of its own, so that the compile (seconds of CPU with Drools) overlaps the
+     * steps that open the store, the network and the metadata replica; {@link StartupStep#RULES} takes the result.
+     */
+    private CompletableFuture<NodeRules> compileRules(NodeMetrics metrics) {
+        CompletableFuture<NodeRules> f = new CompletableFuture<>();
+        Thread.ofPlatform().daemon().name(config.nodeId() + "-rules-compile").start(() -> {
+            try {
+                f.complete(NodeRules.start(config, metrics));
+            } catch (RuntimeException | Error e) {
+                f.completeExceptionally(e);
+            }
+        });
+        return compiling = f;
+    }
+
+    private NodeRules rules() {
+        NodeRules r;
+        try {
+            r = compiling.join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+        rulesClaimed = true;
+        return r;
+    }
+
+    /** Closes rules compiled for a start-up that failed before it took them. */
+    private void rulesUnclaimed() {
+        if (compiling != null && !rulesClaimed) {
+            compiling.thenAccept(NodeRules::close);
         }
     }
 
@@ -106,7 +146,7 @@ final class NodeAssembly {
         String id = config.nodeId();
         MeterRegistry registry = registry();
         NodeMetrics metrics = new NodeMetrics(id, registry);
-        NodeRules rules = resources.open(StartupStep.RULES, () -> NodeRules.start(config, metrics), NodeRules::close);
+        compileRules(metrics);
         boolean logNode = config.self().role() == ClusterMember.Role.LOG;
         DataRole.Storage storage = logNode ? null : DataRole.openStorage(resources, config, givenStore);
         LedgerStore ledgers = logNode ? LogRole.openLedgers(resources, config, givenLedgers) : null;
@@ -134,6 +174,7 @@ final class NodeAssembly {
             resources.run(StartupStep.JOIN, () -> propose(metadata, new MetaCommand.AddMember(new Member(id,
                     config.self().role().label(), config.self().hostPort(), MemberState.JOINING))));
         }
+        NodeRules rules = resources.open(StartupStep.RULES, this::rules, NodeRules::close);
         NodeContext ctx = new NodeContext(config.self(), members, metadata, directory, peers, queue,
                 metrics, rules, config.limits(), config.get(NodeConfigKeys.HOP_LIMIT),
                 config.get(NodeConfigKeys.MAX_RESPONSE_BYTES), config::logNodesOf,

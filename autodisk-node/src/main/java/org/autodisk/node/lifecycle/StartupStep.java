@@ -2,8 +2,6 @@ package org.autodisk.node.lifecycle;
 
 /** The steps of a node's start-up, in order; each opens what the steps after it use. */
 public enum StartupStep {
-    /** Compile the rule files. */
-    RULES,
     /** Data node: open the store. */
     STORE,
     /** Data node: open the backup copies. */
@@ -20,6 +18,11 @@ public enum StartupStep {
     METADATA,
     /** Joining data node: the metadata adds it as a member ({@code joining}), once its replica follows the group. */
     JOIN,
+    /**
+     * Take the compiled rules: the rule files compile on a thread of their own from the start of the start-up, so
+     * that the compile overlaps the steps before this one.
+     */
+    RULES,
     /** Data node: open the log of its ranges (each recovers and replays its ledgers, then opens its own). */
     WRITE_AHEAD_LOG,
     /** Data node: prepare the load reports for the rules. */

@@ -104,6 +104,40 @@ final class ComposeEnvironment implements AutoCloseable {
         return services.apply(name).orElseThrow(() -> new IllegalStateException("no running service " + name));
     }
 
+    /**
+     * Runs the local Compose CLI on this environment's project, e.g. to start or remove a service of a profile that
+     * {@code up} left out.
+     *
+     * @param file the compose file
+     * @param env  variables for the compose file
+     * @param args the Compose arguments after {@code -p PROJECT -f FILE}
+     * @return what Compose printed
+     */
+    String cli(Path file, Map<String, String> env, List<String> args) {
+        String project = service(serviceNames.get(0)).getCurrentContainerInfo().getConfig().getLabels()
+                .get("com.docker.compose.project");
+        List<String> command = new ArrayList<>(hasComposeV2() ? List.of("docker", "compose")
+                : List.of("docker-compose"));
+        command.addAll(List.of("-p", project, "-f", file.toString()));
+        command.addAll(args);
+        try {
+            ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true);
+            b.environment().putAll(env);
+            Process p = b.start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(3, TimeUnit.MINUTES) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
+            }
+            return out;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted: " + command, e);
+        }
+    }
+
     @Override
     public void close() {
         for (String name : serviceNames) {

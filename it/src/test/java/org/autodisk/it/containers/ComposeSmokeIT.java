@@ -31,22 +31,27 @@ import org.autodisk.core.cluster.SplitResult;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * The shipped {@code docker/docker-compose.yml} (4 data nodes, 2 log nodes) with the image under test: every
  * node becomes healthy, and a Java client with one published port as its only seed inserts, reads, traverses
- * and deletes across the whole cluster.
+ * and deletes across the whole cluster; last, the profile {@code scale-out} adds a data node that joins it.
  */
 @RequiresDocker
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ComposeSmokeIT {
 
     private static final List<String> SERVICES = List.of("d1", "d2", "d3", "d4", "l1", "l2");
     private static final int KEYS_PER_RANGE = 20;
 
     private static ComposeEnvironment compose;
+    private static final Map<String, String> ENV = new LinkedHashMap<>();
     private static final Map<String, Integer> PORTS = new LinkedHashMap<>();
     private static final Map<String, Integer> METRICS_PORTS = new LinkedHashMap<>();
 
@@ -57,9 +62,9 @@ class ComposeSmokeIT {
             throw new AssertionError("CI=true but " + missing.get() + ": the compose suite must run in CI");
         }
         assumeTrue(missing.isEmpty(), () -> "compose suite skipped: " + missing.get());
-        Map<String, String> env = new LinkedHashMap<>();
+        Map<String, String> env = ENV;
         env.put("AUTODISK_IMAGE", AutoDiskImage.name());
-        for (String node : List.of("d1", "d2", "d3", "d4")) {
+        for (String node : List.of("d1", "d2", "d3", "d4", "d5")) {
             int port = freePort();
             PORTS.put(node, port);
             env.put("AUTODISK_" + node.toUpperCase() + "_PORT", String.valueOf(port));
@@ -67,8 +72,7 @@ class ComposeSmokeIT {
             METRICS_PORTS.put(node, metrics);
             env.put("AUTODISK_" + node.toUpperCase() + "_METRICS_PORT", String.valueOf(metrics));
         }
-        compose = ComposeEnvironment.up(AutoDiskImage.repositoryRoot().resolve("docker/docker-compose.yml"), env,
-                SERVICES, "compose");
+        compose = ComposeEnvironment.up(file(), env, SERVICES, "compose");
     }
 
     @AfterAll
@@ -78,7 +82,12 @@ class ComposeSmokeIT {
         }
     }
 
+    private static java.nio.file.Path file() {
+        return AutoDiskImage.repositoryRoot().resolve("docker/docker-compose.yml");
+    }
+
     @Test
+    @Order(1)
     void composeClusterServesAClientThroughOnePublishedPort() {
         for (String service : SERVICES) {
             assertThat(compose.service(service).getCurrentContainerInfo().getState().getHealth().getStatus())
@@ -117,6 +126,7 @@ class ComposeSmokeIT {
     }
 
     @Test
+    @Order(2)
     void theFirstThreeDataNodesVoteOnTheMetadataAndASplitReachesEveryNode() {
         try (AutoDiskClient viaD1 = client("d1"); AutoDiskClient viaD4 = client("d4")) {
             MembersReport members = viaD4.admin().members();
@@ -135,6 +145,7 @@ class ComposeSmokeIT {
     }
 
     @Test
+    @Order(3)
     void everyDataNodeServesItsMetricsToPrometheusAndTextKeysSpreadOverAllFour() throws Exception {
         try (AutoDiskClient viaD2 = client("d2")) {
             assertThat(viaD2.admin().ranges().ranges()).extracting(RangeStatus::lowHex).contains("", hex("g"),
@@ -147,6 +158,48 @@ class ComposeSmokeIT {
             assertThat(r.statusCode()).as(node).isEqualTo(200);
             assertThat(r.body()).as(node).contains("autodisk_requests_total{node=\"" + node + "\"");
         }
+    }
+
+    /**
+     * The opt-in profile {@code scale-out}: d5, named by no other node's configuration, joins the running cluster
+     * through d1 or d2 and the balance rules give it a range; every stream stays readable, through d5 too.
+     */
+    @Test
+    @Order(4)
+    void aFifthDataNodeOfTheScaleOutProfileJoinsAndTheRulesGiveItARange() {
+        try (AutoDiskClient viaD1 = client("d1")) {
+            Map<byte[], String> written = new TreeMap<>(Arrays::compareUnsigned);
+            for (RangeStatus range : viaD1.admin().ranges().ranges()) {
+                written.put(RangeKeys.keyIn(range, "scale-out"), "before d5 joined " + range.id());
+            }
+            written.forEach((k, v) -> viaD1.insert(k, v.getBytes(StandardCharsets.UTF_8)));
+            compose.cli(file(), ENV, List.of("--profile", "scale-out", "up", "-d", "--no-deps", "d5"));
+            try {
+                Awaitility.await().atMost(Duration.ofMinutes(2)).pollInterval(Duration.ofSeconds(2))
+                        .ignoreExceptions().until(() -> viaD1.admin().members().members().stream()
+                                .anyMatch(m -> m.id().equals("d5") && m.state().equals("up")));
+                // a balance round now rather than at the next balance.check-ms (30 s)
+                Awaitility.await().atMost(Duration.ofMinutes(1)).pollInterval(Duration.ofSeconds(3))
+                        .ignoreExceptions().until(() -> ownsARange(viaD1, "d5") || startRound(viaD1));
+                Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> ownsARange(viaD1, "d5")
+                        && viaD1.admin().migrations().migrations().isEmpty());
+                try (AutoDiskClient viaD5 = client("d5")) {
+                    written.forEach((k, v) -> assertThat(viaD5.search(k)).map(String::new).contains(v));
+                    assertThat(viaD5.status().nodes()).extracting(NodeStatus::id).contains("d5");
+                }
+            } finally {
+                compose.cli(file(), ENV, List.of("--profile", "scale-out", "rm", "-f", "-s", "-v", "d5"));
+            }
+        }
+    }
+
+    private static boolean ownsARange(AutoDiskClient client, String node) {
+        return client.admin().ranges().ranges().stream().anyMatch(r -> r.owner().equals(node));
+    }
+
+    private static boolean startRound(AutoDiskClient client) {
+        client.admin().balance(false);
+        return false;
     }
 
     private static String hex(String text) {
