@@ -11,7 +11,7 @@ import org.autodisk.core.cluster.SplitResult;
 /** Renders the admin reports (ranges, members, a split) as text tables. */
 final class AdminTables {
 
-    private static final String RANGE_ROW = "%-6s %-20s %-20s %-6s %-7s %-9s %6s %4s %-10s %10s %12s%n";
+    private static final String RANGE_ROW = "%-6s %-20s %-20s %-6s %-7s %-9s %6s %4s %-10s %10s %12s %7s%n";
 
     private AdminTables() {
     }
@@ -21,7 +21,7 @@ final class AdminTables {
         b.append(r.ranges().size()).append(" ranges at metadata v").append(r.version()).append(" (")
                 .append(r.directory()).append(" directory), reported by ").append(r.reportedBy()).append('\n');
         b.append(String.format(RANGE_ROW, "RANGE", "FROM (incl)", "TO (excl)", "OWNER", "BACKUP", "LOG", "EPOCH",
-                "GEN", "STATE", "KEYS", "BYTES"));
+                "GEN", "STATE", "KEYS", "BYTES", "REQ/S"));
         r.ranges().forEach(range -> b.append(row(range)));
         return b.toString();
     }
@@ -29,7 +29,8 @@ final class AdminTables {
     private static String row(RangeStatus r) {
         return String.format(RANGE_ROW, r.id(), r.low().length == 0 ? "-inf" : Keys.render(r.low()),
                 Keys.render(r.high()), r.owner(), r.backup() == null ? "-" : r.backup(), list(r.logNodes()),
-                r.epoch(), r.generation(), r.state(), unknownIfNegative(r.keys()), unknownIfNegative(r.bytes()));
+                r.epoch(), r.generation(), r.state(), unknownIfNegative(r.keys()), unknownIfNegative(r.bytes()),
+                r.requestsPerSecond() < 0 ? "?" : String.format(java.util.Locale.ROOT, "%.0f", r.requestsPerSecond()));
     }
 
     static String members(MembersReport m) {
@@ -49,7 +50,7 @@ final class AdminTables {
     static String split(SplitResult s) {
         return "split committed at metadata v" + s.version() + ":\n"
                 + String.format(RANGE_ROW, "RANGE", "FROM (incl)", "TO (excl)", "OWNER", "BACKUP", "LOG", "EPOCH",
-                        "GEN", "STATE", "KEYS", "BYTES")
+                        "GEN", "STATE", "KEYS", "BYTES", "REQ/S")
                 + row(s.left()) + row(s.right());
     }
 

@@ -11,8 +11,10 @@ import java.util.List;
  * @param ranges       every range
  * @param migrations   the migrations under way
  * @param averageBytes the average bytes of the data nodes whose figures are known
+ * @param averageRequestsPerSecond the average request rate of the data nodes whose rate is known
  */
-public record ClusterLoad(List<NodeLoad> nodes, List<RangeLoad> ranges, int migrations, long averageBytes) {
+public record ClusterLoad(List<NodeLoad> nodes, List<RangeLoad> ranges, int migrations, long averageBytes,
+        double averageRequestsPerSecond) {
 
     /** Copies the lists. */
     public ClusterLoad {
@@ -31,6 +33,8 @@ public record ClusterLoad(List<NodeLoad> nodes, List<RangeLoad> ranges, int migr
     public static ClusterLoad of(List<NodeLoad> nodes, List<RangeLoad> ranges, int migrations) {
         long known = nodes.stream().filter(n -> n.bytes() >= 0).count();
         long sum = nodes.stream().filter(n -> n.bytes() >= 0).mapToLong(NodeLoad::bytes).sum();
-        return new ClusterLoad(nodes, ranges, migrations, known == 0 ? 0 : sum / known);
+        double rate = nodes.stream().filter(n -> n.requestsPerSecond() >= 0).mapToDouble(NodeLoad::requestsPerSecond)
+                .average().orElse(0);
+        return new ClusterLoad(nodes, ranges, migrations, known == 0 ? 0 : sum / known, rate);
     }
 }

@@ -9,7 +9,8 @@ package org.autodisk.rules;
  * @param ranges            the ranges it owns
  * @param keys              the streams in them ({@code -1}: the node did not answer)
  * @param bytes             the bytes of their keys and values ({@code -1}: the node did not answer)
- * @param requestsPerSecond the requests it served per second since the node asked last looked ({@code -1}: unknown)
+ * @param requestsPerSecond the stream requests it served per second as the owner of its ranges (the sum of their
+ *                          {@link RangeLoad#requestsPerSecond}; {@code -1}: unknown)
  */
 public record NodeLoad(String nodeId, String state, int ranges, long keys, long bytes, double requestsPerSecond) {
 

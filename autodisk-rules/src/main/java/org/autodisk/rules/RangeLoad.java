@@ -10,7 +10,24 @@ package org.autodisk.rules;
  * @param movable whether a migration may move it now: it serves, has log nodes, and no migration moves it
  * @param keys    the streams in it ({@code -1}: its owner did not answer)
  * @param bytes   the bytes of its keys and values ({@code -1}: its owner did not answer)
+ * @param requestsPerSecond the stream requests its owner served for it per second over the owner's last complete
+ *                          window of 10 s ({@code -1}: its owner did not answer)
  */
 public record RangeLoad(int rangeId, String span, String owner, String state, boolean movable, long keys,
-        long bytes) {
+        long bytes, double requestsPerSecond) {
+
+    /**
+     * A range whose request rate is unknown.
+     *
+     * @param rangeId the range
+     * @param span    its key span
+     * @param owner   the data node that serves it
+     * @param state   its state
+     * @param movable whether a migration may move it now
+     * @param keys    the streams in it
+     * @param bytes   the bytes of its keys and values
+     */
+    public RangeLoad(int rangeId, String span, String owner, String state, boolean movable, long keys, long bytes) {
+        this(rangeId, span, owner, state, movable, keys, bytes, -1);
+    }
 }

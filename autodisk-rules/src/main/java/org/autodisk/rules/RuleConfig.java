@@ -11,8 +11,9 @@ import java.util.List;
  *     (examples/write-protect.drl)
  * @param catchUpThreshold unapplied records of a backup beyond which a catch-up starts (catch-up.drl)
  * @param catchUpIdleMillis after this long without appends any backlog is caught up (catch-up.drl)
- * @param skewRatio a node serving more than this times the cluster average is reported (load.drl)
- * @param skewMinRequestsPerSecond below this rate a node is never reported as skewed (load.drl)
+ * @param skewRatio a node serving more than this times the cluster average is reported (load.drl) and gives a range
+ *                  away (balance.drl)
+ * @param skewMinRequestsPerSecond below this rate a node is never reported as skewed nor gives a range away
  * @param splitKeys a range holding more streams than this splits (split.drl)
  * @param splitBytes a range holding more bytes of keys and values than this splits (split.drl)
  * @param balanceRatio a data node holding more than this times the average bytes gives a range away (balance.drl)

@@ -163,6 +163,40 @@ class ShippedRulesTest {
     }
 
     @Test
+    void theNodeServingTheMostRequestsGivesTheRangeThatFitsHalfTheDifferenceToTheNodeServingTheFewest()
+            throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            // bytes are even: only the request rates differ; d1 serves 900 of 1,200 requests/s (average 400)
+            List<NodeLoad> nodes = List.of(busy("d1", 3, 900), busy("d2", 1, 200), busy("d3", 1, 100));
+            List<RangeLoad> ranges = List.of(hot(1, "d1", 600), hot(2, "d1", 250), hot(3, "d1", 50),
+                    hot(4, "d2", 200), hot(5, "d3", 100));
+            engine.evaluate(ClusterLoad.of(nodes, ranges, 0));
+            assertThat(actions.calls).as("600 * 2 > 900 - 100; 250 fits").containsExactly("migrate 2 d3");
+            assertThat(actions.reasons.get(0)).startsWith("balance request load: d1 serves 900 requests/s, 2.25 "
+                    + "times the average 400; d3 serves 100; range 2 [r2) (250 requests/s) moves");
+            actions.calls.clear();
+            engine.evaluate(ClusterLoad.of(List.of(busy("d1", 3, 700), busy("d2", 1, 300), busy("d3", 1, 200)),
+                    ranges, 0));
+            engine.evaluate(ClusterLoad.of(List.of(busy("d1", 3, 9), busy("d2", 1, 1), busy("d3", 1, 1)), List.of(
+                    hot(1, "d1", 6), hot(2, "d1", 2), hot(3, "d1", 1), hot(4, "d2", 1), hot(5, "d3", 1)), 0));
+            engine.evaluate(ClusterLoad.of(List.of(busy("d1", 1, 900), busy("d2", 1, 200), busy("d3", 1, 100)),
+                    List.of(hot(1, "d1", 900), hot(4, "d2", 200), hot(5, "d3", 100)), 0));
+            engine.evaluate(ClusterLoad.of(nodes, ranges, 1));
+            assertThat(actions.calls).as("within 2x the average; below the 10 requests/s of this test's "
+                    + "rules.skew-min-requests-per-second; one hot range; a migration under way").isEmpty();
+        }
+    }
+
+    private static NodeLoad busy(String id, int ranges, double rate) {
+        return new NodeLoad(id, "up", ranges, 100, 1000, rate);
+    }
+
+    private static RangeLoad hot(int id, String owner, double rate) {
+        return new RangeLoad(id, "[r" + id + ")", owner, "serving", true, 10, 100, rate);
+    }
+
+    @Test
     void aRangeThatCannotMoveStaysWhereItIs() throws Exception {
         RecordingActions actions = new RecordingActions();
         try (RuleEngine engine = balanceEngine(actions)) {

@@ -18,14 +18,18 @@ import java.util.List;
  * @param state     {@code serving}, {@code splitting}, {@code migrating} or {@code recovering}
  * @param keys      streams the owner holds in the range (approximate for large ranges), -1 if unknown
  * @param bytes     bytes of keys and values the owner holds in the range (approximate), -1 if unknown
+ * @param requestsPerSecond stream requests the owner served for the range per second over its last complete
+ *                  window of 10 s, -1 if unknown
  */
 public record RangeStatus(int id, String lowHex, String highHex, String owner, long epoch, String backup,
-        List<String> logNodes, long backupLag, long generation, String state, long keys, long bytes) {
+        List<String> logNodes, long backupLag, long generation, String state, long keys, long bytes,
+        Double requestsPerSecond) {
 
     /** Treats missing fields (JSON from an older node) as empty or unknown. */
     public RangeStatus {
         logNodes = logNodes == null ? List.of() : List.copyOf(logNodes);
         state = state == null ? "serving" : state;
+        requestsPerSecond = requestsPerSecond == null ? -1.0 : requestsPerSecond;
     }
 
     /**
@@ -38,7 +42,7 @@ public record RangeStatus(int id, String lowHex, String highHex, String owner, l
      * @param epoch   epoch
      */
     public RangeStatus(int id, String lowHex, String highHex, String owner, long epoch) {
-        this(id, lowHex, highHex, owner, epoch, null, List.of(), -1, 1, "serving", -1, -1);
+        this(id, lowHex, highHex, owner, epoch, null, List.of(), -1, 1, "serving", -1, -1, -1.0);
     }
 
     /**

@@ -59,6 +59,7 @@ class ClusterStatusTest {
                 RangeStatus::epoch).containsExactly(4, "00", "10", "n", 2L);
         assertThat(r.logNodes()).isEmpty();
         assertThat(r.backup()).isNull();
+        assertThat(r.requestsPerSecond()).as("an older node's range: rate unknown").isEqualTo(-1.0);
     }
 
     @Test

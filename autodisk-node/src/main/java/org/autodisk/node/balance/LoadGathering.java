@@ -20,15 +20,14 @@ import org.autodisk.node.store.RangeUsage;
 import org.autodisk.node.wire.PeerOp;
 import org.autodisk.node.wire.RangeUsageReport;
 import org.autodisk.rules.ClusterLoad;
-import org.autodisk.rules.LoadReport;
 import org.autodisk.rules.NodeLoad;
 import org.autodisk.rules.RangeLoad;
 
 /**
  * Gathers one balance round's facts from the committed metadata of the node asked: every data member with its
- * state, every range with the keys and bytes its owner measures (RANGE_USAGE, asked of every data node in
- * parallel; one that does not answer in time leaves its figures unknown, -1), and the request rates of the load
- * reports this node saw.
+ * state, every range with the keys, bytes and request rate its owner measures (RANGE_USAGE, asked of every data node
+ * in parallel; one that does not answer in time leaves its figures unknown, -1); a node's request rate is the sum of
+ * its ranges'.
  */
 final class LoadGathering {
 
@@ -66,18 +65,16 @@ final class LoadGathering {
             boolean movable = r.state() == RangeState.SERVING && !r.logNodes().isEmpty()
                     && meta.migrationOf(r.id()) == null;
             ranges.add(new RangeLoad(r.id(), r.span(), r.owner(), lower(r.state().name()), movable,
-                    u == null ? -1 : u.keys(), u == null ? -1 : u.bytes()));
+                    u == null ? -1 : u.keys(), u == null ? -1 : u.bytes(), u == null ? -1 : u.requestsPerSecond()));
         }
-        Map<String, LoadReport> rates = ctx.rules().loadReports();
         List<NodeLoad> nodes = new ArrayList<>();
         for (Member m : dataMembers(meta)) {
             List<RangeLoad> own = ranges.stream().filter(r -> r.owner().equals(m.id())).toList();
             boolean known = own.stream().allMatch(r -> r.bytes() >= 0) && answered(asked.get(m.id()));
-            LoadReport rate = rates.get(m.id());
             nodes.add(new NodeLoad(m.id(), lower(m.state().name()), own.size(),
                     known ? own.stream().mapToLong(RangeLoad::keys).sum() : -1,
                     known ? own.stream().mapToLong(RangeLoad::bytes).sum() : -1,
-                    rate == null ? -1 : rate.requestsPerSecond()));
+                    known ? own.stream().mapToDouble(RangeLoad::requestsPerSecond).sum() : -1));
         }
         return ClusterLoad.of(nodes, ranges, meta.migrations().size());
     }

@@ -167,11 +167,13 @@ public final class NodeConfigKeys {
             List.class, List.of(), "Key prefixes the write-protect rule refuses to delete or replace.");
     /** Skew ratio. */
     public static final ConfigKey<Double> RULES_SKEW_RATIO = ConfigKey.of("rules.skew-ratio", Double.class, 2.0,
-            "load.drl alerts when a node serves more than this times the cluster average.");
+            "load.drl alerts, and balance.drl moves a range away, when a node serves more than this times the "
+                    + "cluster average.");
     /** Skew floor. */
     public static final ConfigKey<Double> RULES_SKEW_MIN_RATE = ConfigKey.of(
             "rules.skew-min-requests-per-second", Double.class, 100.0,
-            "load.drl never alerts for a node serving fewer requests per second.");
+            "load.drl never alerts, nor balance.drl moves a range away, for a node serving fewer requests per "
+                    + "second.");
     /** Load report period. */
     public static final ConfigKey<Integer> RULES_LOAD_REPORT_MS = ConfigKey.of("rules.load-report-ms",
             Integer.class, 1000, "Data node: how often every data node's load is gathered for the load rules.");

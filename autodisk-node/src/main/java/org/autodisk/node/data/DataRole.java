@@ -135,8 +135,8 @@ public final class DataRole implements NodeRole {
                 config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
         Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(), wal,
                 MigrationSettings.of(config)), Migrations::close);
-        DataServices services = new DataServices(storage.store(), wal, storage.backups());
-        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, storage.store()), storage.store()::splitKey);
+        DataServices services = new DataServices(storage.store(), wal, storage.backups(), new RangeRequests());
+        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), storage.store()::splitKey);
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
                 () -> ctx.metadata().current()), Balancer::close);
         return new DataRole(ctx, services, reports, checks, routeWait, migrations, balancer, config);
@@ -194,7 +194,7 @@ public final class DataRole implements NodeRole {
 
     @Override
     public Map<Integer, RangeUsage> rangeUsage() {
-        return usage(ctx, services.store());
+        return usage(ctx, services);
     }
 
     @Override
@@ -202,11 +202,12 @@ public final class DataRole implements NodeRole {
         return services.store().splitKey(low, high);
     }
 
-    private static Map<Integer, RangeUsage> usage(NodeContext ctx, LocalStore store) {
+    private static Map<Integer, RangeUsage> usage(NodeContext ctx, DataServices services) {
         Map<Integer, RangeUsage> out = new TreeMap<>();
         for (RangeDescriptor r : ctx.metadata().current().ranges()) {
             if (r.owner().equals(ctx.nodeId())) {
-                out.put(r.id(), store.usage(r.low(), r.high()));
+                RangeUsage u = services.store().usage(r.low(), r.high());
+                out.put(r.id(), new RangeUsage(u.keys(), u.bytes(), services.requests().rate(r.id())));
             }
         }
         return out;

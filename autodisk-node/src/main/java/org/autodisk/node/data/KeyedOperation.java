@@ -47,6 +47,7 @@ abstract class KeyedOperation<R> implements OperationHandler {
             return;
         }
         if (serving.rangeReady(request, placement.range().id(), key, () -> again(request))) {
+            serving.services().requests().served(placement.range().id());
             serve(request, req, placement.range(), decision);
         }
     }

@@ -89,7 +89,7 @@ final class RouteCheck {
         request.reply(Responses.staleMap(new StaleMap("node " + ctx.nodeId() + " does not serve key "
                 + Keys.render(key) + ": the sender routed it by metadata v" + stamp.version() + " to range "
                 + stamp.rangeId() + " epoch " + stamp.epoch() + "; by v" + placement.version() + " it is in "
-                + placement.range(), placement.version(), placement.range().toStatus(-1, -1, -1))));
+                + placement.range(), placement.version(), placement.range().toStatus(-1, -1, -1, -1))));
         return false;
     }
 

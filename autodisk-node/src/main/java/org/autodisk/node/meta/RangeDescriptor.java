@@ -98,12 +98,13 @@ public record RangeDescriptor(int id, byte[] low, byte[] high, String owner, Lis
      * @param backupLag ledger entries of the owner's ranges its backup lacks, -1 if unknown
      * @param keys      streams the owner holds in it, -1 if unknown
      * @param bytes     bytes the owner holds in it, -1 if unknown
+     * @param rate      stream requests the owner served for it per second lately, -1 if unknown
      * @return the range's status
      */
-    public RangeStatus toStatus(long backupLag, long keys, long bytes) {
+    public RangeStatus toStatus(long backupLag, long keys, long bytes, double rate) {
         HexFormat hex = HexFormat.of();
         return new RangeStatus(id, hex.formatHex(low), high == null ? null : hex.formatHex(high), owner, epoch,
-                backup(), logNodes, backupLag, generation, state.name().toLowerCase(Locale.ROOT), keys, bytes);
+                backup(), logNodes, backupLag, generation, state.name().toLowerCase(Locale.ROOT), keys, bytes, rate);
     }
 
     @Override

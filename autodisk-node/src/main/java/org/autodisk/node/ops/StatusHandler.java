@@ -46,7 +46,8 @@ final class StatusHandler implements OperationHandler {
         long lag = r.logNodes().isEmpty() || r.backup() == null ? -1 : nodes.stream()
                 .map(n -> n.metrics().get(MetricNames.perStream(MetricNames.BACKUP_LAG, r.owner())))
                 .filter(v -> v != null).mapToLong(Double::longValue).max().orElse(-1);
-        return r.toStatus(lag, usage == null ? -1 : usage.keys(), usage == null ? -1 : usage.bytes());
+        return r.toStatus(lag, usage == null ? -1 : usage.keys(), usage == null ? -1 : usage.bytes(),
+                usage == null ? -1 : usage.requestsPerSecond());
     }
 
 }

@@ -1,0 +1,2 @@
+/** Tests of a data node's own request handling parts. */
+package org.autodisk.node.data;
