@@ -11,6 +11,7 @@ import org.autodisk.core.config.ConfigException;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.meta.MetadataSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -100,9 +101,30 @@ final class ClusterJoin {
         if (voters.isEmpty()) {
             throw new IllegalStateException("seed " + report.reportedBy() + " named no metadata voter");
         }
-        LOG.info("{}: joining through {} ({}): members {}, metadata voters {}", config.nodeId(), seed,
-                report.reportedBy(), members.stream().map(m -> m.id() + "=" + m.role().label() + "@" + m.hostPort())
-                        .toList(), voters);
-        return config.joined(members, voters);
+        List<MetadataSettings.Peer> group = group(report);
+        LOG.info("{}: joining through {} ({}): members {}, metadata voters {}, metadata group {}", config.nodeId(),
+                seed, report.reportedBy(), members.stream().map(m -> m.id() + "=" + m.role().label() + "@"
+                        + m.hostPort()).toList(), voters, report.metadataGroup());
+        return config.joined(members, voters, group);
+    }
+
+    /**
+     * The metadata group's configuration the seed's replica has ({@code id=voter@host:port} or
+     * {@code id=listener@host:port}): this node's replica is added to exactly that, so that a replica added by a
+     * node that failed to join is kept, not dropped.
+     */
+    private static List<MetadataSettings.Peer> group(MembersReport report) {
+        List<MetadataSettings.Peer> peers = new ArrayList<>();
+        for (String entry : report.metadataGroup()) {
+            int eq = entry.indexOf('=');
+            int at = entry.indexOf('@', eq);
+            if (eq <= 0 || at <= eq) {
+                throw new IllegalStateException("seed " + report.reportedBy() + " reported a metadata group entry '"
+                        + entry + "' that is not id=voter|listener@host:port");
+            }
+            peers.add(new MetadataSettings.Peer(entry.substring(0, eq), entry.substring(at + 1),
+                    entry.substring(eq + 1, at).equals("voter")));
+        }
+        return peers;
     }
 }

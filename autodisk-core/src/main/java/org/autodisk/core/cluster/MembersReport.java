@@ -9,12 +9,17 @@ import java.util.List;
  * @param version    the metadata version the members come from
  * @param leader     the metadata leader as the reporting node knows it, or {@code null} if none is known
  * @param members    every member, in configuration order
+ * @param metadataGroup the metadata's Raft group as the reporting node's replica has it: {@code id=voter@host:port}
+ *                   or {@code id=listener@host:port} per replica (empty from an older node); a joining node
+ *                   changes exactly this configuration
  */
-public record MembersReport(String reportedBy, long version, String leader, List<MemberStatus> members) {
+public record MembersReport(String reportedBy, long version, String leader, List<MemberStatus> members,
+        List<String> metadataGroup) {
 
-    /** Copies the list. */
+    /** Copies the lists. */
     public MembersReport {
         members = List.copyOf(members);
+        metadataGroup = metadataGroup == null ? List.of() : List.copyOf(metadataGroup);
     }
 
     /**

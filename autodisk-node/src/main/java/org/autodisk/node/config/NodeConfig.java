@@ -32,6 +32,7 @@ public final class NodeConfig {
     private final List<ClusterMember> members;
     private final List<byte[]> splitPoints;
     private final List<String> joinedVoters;
+    private final List<MetadataSettings.Peer> joinedGroup;
 
     private NodeConfig(Config config, String source) {
         this.config = config;
@@ -39,15 +40,18 @@ public final class NodeConfig {
         this.members = MemberListParser.parse(config.get(CLUSTER_NODES), config.origin(CLUSTER_NODES));
         this.splitPoints = parseSplitPoints(config.get(SPLIT_POINTS), config.origin(SPLIT_POINTS));
         this.joinedVoters = null;
+        this.joinedGroup = List.of();
         new ConfigChecks(this, config).run();
     }
 
-    private NodeConfig(NodeConfig joining, List<ClusterMember> members, List<String> voters) {
+    private NodeConfig(NodeConfig joining, List<ClusterMember> members, List<String> voters,
+            List<MetadataSettings.Peer> group) {
         this.config = joining.config;
         this.source = joining.source;
         this.members = List.copyOf(members);
         this.splitPoints = joining.splitPoints;
         this.joinedVoters = List.copyOf(voters);
+        this.joinedGroup = List.copyOf(group);
     }
 
     /**
@@ -56,13 +60,15 @@ public final class NodeConfig {
      *
      * @param cluster the cluster's members, as a seed reported them
      * @param voters  the cluster's metadata voters
+     * @param group   the metadata's Raft group as the seed's replica has it (the configuration this node's replica
+     *                is added to); empty to derive it from the members
      * @return the configuration of the joined node
      * @throws ConfigException if a setting does not fit the cluster (a multiplicity above its log nodes)
      */
-    public NodeConfig joined(List<ClusterMember> cluster, List<String> voters) {
+    public NodeConfig joined(List<ClusterMember> cluster, List<String> voters, List<MetadataSettings.Peer> group) {
         List<ClusterMember> all = new ArrayList<>(cluster.stream().filter(m -> !m.id().equals(nodeId())).toList());
         all.add(self());
-        NodeConfig joined = new NodeConfig(this, all, voters);
+        NodeConfig joined = new NodeConfig(this, all, voters, group);
         new ConfigChecks(joined, config).checkJoined();
         return joined;
     }
@@ -225,9 +231,10 @@ public final class NodeConfig {
     public MetadataSettings metadataSettings() {
         int offset = config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
         List<String> voters = metadataVoters();
-        List<MetadataSettings.Peer> peers = members.stream().map(m -> new MetadataSettings.Peer(m.id(),
-                m.address().getHostString() + ":" + (m.address().getPort() + offset), voters.contains(m.id())))
-                .toList();
+        List<MetadataSettings.Peer> peers = new ArrayList<>(members.stream().filter(m -> joinedGroup.isEmpty()
+                || m.id().equals(nodeId())).map(m -> new MetadataSettings.Peer(m.id(), m.address().getHostString()
+                + ":" + (m.address().getPort() + offset), voters.contains(m.id()))).toList());
+        joinedGroup.stream().filter(p -> !p.id().equals(nodeId())).forEach(peers::add);
         return new MetadataSettings(nodeId(), peers, listenAddress().getHostString(),
                 self().address().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
                 java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_ELECTION_TIMEOUT_MS)),

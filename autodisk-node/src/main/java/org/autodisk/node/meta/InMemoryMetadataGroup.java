@@ -131,7 +131,8 @@ public final class InMemoryMetadataGroup {
         @Override
         public MetadataStatus status() {
             return new MetadataStatus("in-memory", null, 0, seen.version(), seen.version(), "",
-                    seen.members().stream().filter(m -> "data".equals(m.role())).map(Member::id).limit(3).toList());
+                    seen.members().stream().filter(m -> "data".equals(m.role())).map(Member::id).limit(3).toList(),
+                    List.of());
         }
 
         @Override

@@ -13,12 +13,15 @@ import java.util.List;
  * @param version   the version of the state applied here
  * @param address   where the replica listens ({@code host:port}), or empty in memory
  * @param voters    the nodes that vote
+ * @param group     the Raft group's configuration as this replica has it, one {@code id=voter@host:port} or
+ *                  {@code id=listener@host:port} per replica (empty in memory)
  */
 public record MetadataStatus(String role, String leader, long term, long applied, long version, String address,
-        List<String> voters) {
+        List<String> voters, List<String> group) {
 
-    /** Copies the list. */
+    /** Copies the lists. */
     public MetadataStatus {
         voters = List.copyOf(voters);
+        group = List.copyOf(group);
     }
 }

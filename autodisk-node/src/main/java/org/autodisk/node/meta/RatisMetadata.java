@@ -305,15 +305,25 @@ final class RatisMetadata implements Metadata {
     @Override
     public MetadataStatus status() {
         try {
-            DivisionInfo info = server.getDivision(group.getGroupId()).getInfo();
+            RaftServer.Division division = server.getDivision(group.getGroupId());
+            DivisionInfo info = division.getInfo();
             RaftPeerId leader = info.getLeaderId();
             return new MetadataStatus(info.getCurrentRole().name().toLowerCase(Locale.ROOT),
                     leader == null ? null : leader.toString(), info.getCurrentTerm(), info.getLastAppliedIndex(),
-                    machine.state().version(), settings.bindHost() + ":" + settings.port(), settings.voters());
+                    machine.state().version(), settings.bindHost() + ":" + settings.port(), settings.voters(),
+                    configuration(division.getRaftConf()));
         } catch (IOException e) {
             return new MetadataStatus("stopped", null, 0, 0, machine.state().version(),
-                    settings.bindHost() + ":" + settings.port(), settings.voters());
+                    settings.bindHost() + ":" + settings.port(), settings.voters(), List.of());
         }
+    }
+
+    /** The group's configuration as {@code id=voter@host:port} and {@code id=listener@host:port}. */
+    private static List<String> configuration(org.apache.ratis.server.RaftConfiguration conf) {
+        List<String> out = new java.util.ArrayList<>();
+        conf.getCurrentPeers(RaftPeerRole.FOLLOWER).forEach(p -> out.add(p.getId() + "=voter@" + p.getAddress()));
+        conf.getCurrentPeers(RaftPeerRole.LISTENER).forEach(p -> out.add(p.getId() + "=listener@" + p.getAddress()));
+        return out;
     }
 
     /**

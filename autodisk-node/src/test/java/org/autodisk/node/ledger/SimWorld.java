@@ -185,7 +185,7 @@ final class SimWorld implements LedgerTimer, AutoCloseable {
 
         @Override
         public MetadataStatus status() {
-            return new MetadataStatus("follower", null, 0, index, index, "", List.of());
+            return new MetadataStatus("follower", null, 0, index, index, "", List.of(), List.of());
         }
 
         @Override
