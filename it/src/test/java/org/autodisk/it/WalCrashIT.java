@@ -39,8 +39,9 @@ class WalCrashIT {
 
     @Test
     void killedDataNodeReplaysItsLogAndKeepsEveryAcknowledgedInsert() throws Exception {
+        // no balancing: the killed owner keeps every key the test writes
         try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, FreePorts.base(4), List.of(),
-                "wal.multiplicity: 1\n");
+                "wal.multiplicity: 1\nbalance.check-ms: 0\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             RangeStatus range = viaD1.status().ranges().stream().filter(r -> !r.owner().equals("d1")).findFirst()
                     .orElseThrow();
@@ -85,7 +86,7 @@ class WalCrashIT {
     @Test
     void logNodeDownWithMultiplicityOneFailsFastNamingItAndRecovers() throws Exception {
         try (LocalCluster cluster = LocalCluster.start(dir, 2, 1, FreePorts.base(4), List.of(),
-                "wal.multiplicity: 1\n");
+                "wal.multiplicity: 1\nbalance.check-ms: 0\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             viaD1.insert("before", "1");
             cluster.kill(2);
@@ -103,7 +104,7 @@ class WalCrashIT {
     @Test
     void withMultiplicityTwoALogNodeKilledUnderLoadDoesNotStopInsertsAndIsCaughtUpWhenBack() throws Exception {
         try (LocalCluster cluster = LocalCluster.start(dir, 2, 2, FreePorts.base(4), List.of(),
-                "wal.multiplicity: 2\n");
+                "wal.multiplicity: 2\nbalance.check-ms: 0\n");
                 AutoDiskClient viaD1 = client(cluster, 0)) {
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
