@@ -7,7 +7,7 @@ import org.autodisk.core.cluster.MigrationsReport;
 /** Renders migrations as a text table and a progress line. */
 final class MigrationTables {
 
-    private static final String ROW = "%-5s %-6s %-24s %-7s %-7s %-19s %10s %12s %12s %8s%n";
+    private static final String ROW = "%-5s %-6s %-24s %-7s %-13s %-19s %10s %12s %12s %8s%n";
 
     private MigrationTables() {
     }
@@ -30,7 +30,8 @@ final class MigrationTables {
                 "ETA"));
         for (MigrationStatus m : r.migrations()) {
             long total = rangeBytes.getOrDefault(m.rangeId(), -1L);
-            b.append(String.format(ROW, m.id(), m.rangeId(), m.span(), m.source(), m.target(),
+            b.append(String.format(ROW, m.id(), m.rangeId(), m.span(), m.source(),
+                    m.target() + (m.backup() ? " (backup)" : ""),
                     m.phase() + (m.paused() ? " (paused)" : ""), m.keysCopied(), m.bytesCopied(), rate(m.rateBytes()),
                     eta(m, total, m.rateBytes())));
         }

@@ -64,7 +64,10 @@ class MigrateCommandTest {
         }
     }
 
-    /** d2 owned the range of "a..." and is empty now: the balance rules give it one of d3's two ranges. */
+    /**
+     * d2 owned the range of "a..." and is empty now, and the range moved to its backup: the balance rules fill the
+     * range a backup, then give d2 one of d3's two ranges.
+     */
     private static void balanceRefillsTheEmptiedNode(MiniCluster c, String seeds, String nowOwner) {
         assertThat(nowOwner).isEqualTo("d3");
         Run dry = run("balance", "--seeds", seeds, "--dry-run");
@@ -72,6 +75,14 @@ class MigrateCommandTest {
         assertThat(dry.out()).contains("(dry run)").contains("d2       up              0")
                 .contains("-> d2: proposed").contains("because fill an empty data node: d2 holds no range");
         assertThat(c.node(0).metadata().current().migrations()).as("a dry run moves nothing").isEmpty();
+        Run filled = run("balance", "--seeds", seeds);
+        assertThat(filled.code()).as(filled.err()).isZero();
+        assertThat(filled.out()).as("d3 was the range's backup: a backup first, then balance").contains(
+                "started a backup fill").contains("because fill a missing backup").contains("one move per range and "
+                + "source node per round");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(60))
+                .until(() -> c.node(0).metadata().current().migrations().isEmpty());
+        assertThat(c.node(0).metadata().current().ranges()).allSatisfy(r -> assertThat(r.backups()).isNotEmpty());
         Run started = run("balance", "--seeds", seeds);
         assertThat(started.code()).as(started.err()).isZero();
         assertThat(started.out()).contains("d3 -> d2: started as migration");

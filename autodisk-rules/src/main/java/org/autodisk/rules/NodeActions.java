@@ -59,6 +59,18 @@ public interface NodeActions {
     }
 
     /**
+     * Fills a backup copy of a range that has none on another data node: its owner streams a snapshot to the node,
+     * which catches up from the range's ledgers and is then the range's backup (one committed change). The range's
+     * owner stays.
+     *
+     * @param rangeId the range
+     * @param target  the data node that gets the copy (not the owner)
+     * @param reason  why
+     */
+    default void startBackupFill(int rangeId, String target, String reason) {
+    }
+
+    /**
      * Raises an alert for the operator (log line, metric, status).
      *
      * @param rule the rule that raised it

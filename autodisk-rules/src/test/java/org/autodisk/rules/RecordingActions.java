@@ -8,6 +8,8 @@ final class RecordingActions implements NodeActions {
 
     final List<String> calls = new CopyOnWriteArrayList<>();
     final List<String> reasons = new CopyOnWriteArrayList<>();
+    /** Backup fills, kept apart: facts without a backup ask for one beside what a test looks at. */
+    final List<String> fills = new CopyOnWriteArrayList<>();
 
     @Override
     public void catchUp(String stream) {
@@ -28,6 +30,11 @@ final class RecordingActions implements NodeActions {
     public void startMigration(int rangeId, String target, String reason) {
         calls.add("migrate " + rangeId + " " + target);
         reasons.add(reason);
+    }
+
+    @Override
+    public void startBackupFill(int rangeId, String target, String reason) {
+        fills.add("fill " + rangeId + " " + target + ": " + reason);
     }
 
     @Override

@@ -197,6 +197,31 @@ class ShippedRulesTest {
     }
 
     @Test
+    void aRangeWithoutABackupGetsOneOnTheOtherDataNodeWithTheFewestBytes() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = balanceEngine(actions)) {
+            List<NodeLoad> nodes = List.of(node("d1", 2, 9000), node("d2", 1, 3000), node("d3", 1, 5000),
+                    new NodeLoad("d4", "joining", 0, 0, 0, 0));
+            engine.evaluate(ClusterLoad.of(nodes, List.of(backedUp(1, "d1", "d2"), backedUp(2, "d1", ""),
+                    backedUp(3, "d2", ""), backedUp(4, "d3", "d1")), 1));
+            assertThat(actions.fills).containsExactlyInAnyOrder(
+                    "fill 2 d2: fill a missing backup: range 2 [r2) on d1 has no backup; d2 (3000 bytes, the fewest of "
+                            + "the other data nodes) takes a copy",
+                    "fill 3 d3: fill a missing backup: range 3 [r3) on d2 has no backup; d3 (5000 bytes, the fewest of "
+                            + "the other data nodes) takes a copy");
+            assertThat(actions.calls).as("a migration is under way: no move").isEmpty();
+            actions.fills.clear();
+            engine.evaluate(ClusterLoad.of(nodes, List.of(backedUp(1, "d1", "d2"), new RangeLoad(2, "[r2)", "d1",
+                    "migrating", false, 10, 100, 0, "")), 1));
+            assertThat(actions.fills).as("every range has a backup or is moving").isEmpty();
+        }
+    }
+
+    private static RangeLoad backedUp(int id, String owner, String backup) {
+        return new RangeLoad(id, "[r" + id + ")", owner, "serving", true, 10, 100, 0, backup);
+    }
+
+    @Test
     void aRangeThatCannotMoveStaysWhereItIs() throws Exception {
         RecordingActions actions = new RecordingActions();
         try (RuleEngine engine = balanceEngine(actions)) {

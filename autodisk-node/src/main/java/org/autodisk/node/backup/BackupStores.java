@@ -1,28 +1,27 @@
 package org.autodisk.node.backup;
 
 import java.nio.file.Path;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 
 /**
- * A data node's backup copies of other data nodes' ranges: one store per source node, opened on first use,
- * each with the entry up to which each of the source's ledgers is applied.
+ * A data node's backup copy of the ranges it backs up: one store beside its own (the ranges are disjoint), opened on
+ * first use, with the entry up to which each ledger is applied. The ledgers of every writer of a range go to the
+ * same copy, so a range that changes owner (a migration, later a failover) stays whole in it: the catch-up applies a
+ * range's ledgers in id order, the old owner's wholly before the new one's.
  */
 public final class BackupStores implements AutoCloseable {
 
     private final Path dir;
     private final boolean rocksDbWal;
-    private final Map<String, LocalStore> stores = new ConcurrentHashMap<>();
+    private volatile LocalStore copy;
 
     /**
      * Creates the set.
      *
-     * @param dir        where RocksDB backup stores go ({@code dir/<source>}), or {@code null} to keep them in
-     *                   memory
-     * @param rocksDbWal whether the copies keep RocksDB's own WAL; without it, what they hold durably is their
-     *                   last flush, and log nodes keep the rest
+     * @param dir        where the RocksDB backup copy goes ({@code dir/copies}), or {@code null} to keep it in memory
+     * @param rocksDbWal whether the copy keeps RocksDB's own WAL; without it, what it holds durably is its last
+     *                   flush, and log nodes keep the rest
      */
     public BackupStores(Path dir, boolean rocksDbWal) {
         this.dir = dir;
@@ -30,51 +29,61 @@ public final class BackupStores implements AutoCloseable {
     }
 
     /**
-     * Returns the backup store of one source node.
+     * Returns the backup copy.
      *
-     * @param source the data node whose ranges are backed up
-     * @return its store
+     * @return the store
      */
-    public LocalStore of(String source) {
-        return stores.computeIfAbsent(source, this::open);
+    public LocalStore copy() {
+        LocalStore c = copy;
+        if (c == null) {
+            synchronized (this) {
+                if (copy == null) {
+                    copy = open();
+                }
+                c = copy;
+            }
+        }
+        return c;
     }
 
-    private LocalStore open(String source) {
+    private LocalStore open() {
         if (dir == null) {
             return LocalStores.inMemory();
         }
-        return rocksDbWal ? LocalStores.rocksDb(dir.resolve(source), false)
-                : LocalStores.rocksDbWithoutWal(dir.resolve(source));
+        return rocksDbWal ? LocalStores.rocksDb(dir.resolve("copies"), false)
+                : LocalStores.rocksDbWithoutWal(dir.resolve("copies"));
     }
 
     /**
-     * Fault hook for in-memory copies: replaces one by an empty copy, as a crash loses what a RocksDB copy had not
+     * Fault hook for an in-memory copy: replaces it by an empty copy, as a crash loses what a RocksDB copy had not
      * flushed (here: everything).
      *
-     * @param source the data node whose copy is lost
-     * @throws UnsupportedOperationException for copies in RocksDB (kill the process instead)
+     * @throws UnsupportedOperationException for a copy in RocksDB (kill the process instead)
      */
-    public void loseUnflushed(String source) {
+    public synchronized void loseUnflushed() {
         if (dir != null) {
-            throw new UnsupportedOperationException("copies in RocksDB lose their unflushed part when killed");
+            throw new UnsupportedOperationException("a copy in RocksDB loses its unflushed part when killed");
         }
-        LocalStore lost = stores.put(source, LocalStores.inMemory());
+        LocalStore lost = copy;
+        copy = LocalStores.inMemory();
         if (lost != null) {
             lost.close();
         }
     }
 
     /**
-     * Returns the stores opened so far.
+     * Tells whether the copy was opened (something was backed up here since the start).
      *
-     * @return source to store
+     * @return whether it exists
      */
-    public Map<String, LocalStore> all() {
-        return Map.copyOf(stores);
+    public boolean opened() {
+        return copy != null;
     }
 
     @Override
-    public void close() {
-        stores.values().forEach(LocalStore::close);
+    public synchronized void close() {
+        if (copy != null) {
+            copy.close();
+        }
     }
 }

@@ -246,7 +246,8 @@ public final class LedgerCatchUp implements AutoCloseable {
     /**
      * Drops this log node's part of a ledger below what its writer, the owners of the ranges it overlaps now, their
      * backups and the targets of their migrations under way hold durably in their stores (a target catches up from
-     * its copy's positions on); a closed ledger they hold wholly is deleted.
+     * its copy's positions on; a backup fill's target in its backup copy); a closed ledger they hold wholly is
+     * deleted.
      */
     private void truncate(MetaState s, LedgerInfo l) {
         if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))) {
@@ -266,7 +267,10 @@ public final class LedgerCatchUp implements AutoCloseable {
                 keep = Math.min(keep, askedStore(r.owner(), l).durable());
             }
             MigrationInfo moving = s.migrationOf(r.id());
-            if (moving != null && moving.phase() != MigrationPhase.CLEANING_UP) {
+            if (moving != null && moving.backup()) {
+                askedBackup(moving.target(), l);
+                keep = Math.min(keep, copies.backup(moving.target(), l.id()).durable());
+            } else if (moving != null && moving.phase() != MigrationPhase.CLEANING_UP) {
                 keep = Math.min(keep, askedStore(moving.target(), l).durable());
             }
             for (String backup : r.backups()) {

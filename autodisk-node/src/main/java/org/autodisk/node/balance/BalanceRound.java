@@ -1,6 +1,7 @@
 package org.autodisk.node.balance;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,8 @@ import org.autodisk.rules.NodeLoad;
 /**
  * One balance round: gathers the cluster's load, evaluates the balance rules on it once and, unless it is a dry
  * run, starts what they propose (with those other rules proposed since the last round) through the committed
- * metadata, at most one move per source node and range per round, marked as started by the rules. A proposal the
+ * metadata, at most one move per source node and range per round (backup fills first), marked as started by the
+ * rules. A proposal the
  * metadata refuses (the range changed meanwhile, the target is not up) is reported with the refusal, not retried.
  */
 public final class BalanceRound {
@@ -79,7 +81,9 @@ public final class BalanceRound {
         List<CompletableFuture<BalanceReport.Proposal>> outcomes = new ArrayList<>();
         Set<String> sources = new HashSet<>();
         Set<Integer> ranges = new HashSet<>();
-        for (MigrationProposal p : e.proposals()) {
+        List<MigrationProposal> fillsFirst = new ArrayList<>(e.proposals());
+        fillsFirst.sort(Comparator.comparing(p -> !p.backup())); // a missing backup before any balancing
+        for (MigrationProposal p : fillsFirst) {
             RangeDescriptor r = meta.range(p.rangeId());
             String from = r == null ? "" : r.owner();
             if (r == null) {
@@ -100,7 +104,7 @@ public final class BalanceRound {
         CompletableFuture<RangeDescriptor> moving = p.upperHalf() ? halves.split(r)
                 : CompletableFuture.completedFuture(r);
         return moving.thenCompose(m -> ctx.metadata().submit(new MetaCommand.StartMigration(m.id(), m.epoch(),
-                m.generation(), p.target(), MigrationInfo.DEFAULT_RATE, "rules"), ctx.metadataTimeout())
+                m.generation(), p.target(), MigrationInfo.DEFAULT_RATE, "rules", p.backup()), ctx.metadataTimeout())
                 .thenApply(res -> outcome(p, r, m, res))).exceptionally(error -> {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null
                             ? error.getCause() : error;
@@ -110,8 +114,8 @@ public final class BalanceRound {
 
     private static BalanceReport.Proposal outcome(MigrationProposal p, RangeDescriptor r, RangeDescriptor moving,
             CommandResult res) {
-        String what = moving == r ? "started" : "started on its upper half, range " + moving.id() + " "
-                + moving.span() + " after a split";
+        String what = p.backup() ? "started a backup fill" : moving == r ? "started"
+                : "started on its upper half, range " + moving.id() + " " + moving.span() + " after a split";
         return res.applied() ? proposal(p, r.span(), r.owner(), what, res.migrationId())
                 : proposal(p, r.span(), r.owner(), "not started: " + res.refusal(), -1);
     }

@@ -65,7 +65,8 @@ final class LoadGathering {
             boolean movable = r.state() == RangeState.SERVING && !r.logNodes().isEmpty()
                     && meta.migrationOf(r.id()) == null;
             ranges.add(new RangeLoad(r.id(), r.span(), r.owner(), lower(r.state().name()), movable,
-                    u == null ? -1 : u.keys(), u == null ? -1 : u.bytes(), u == null ? -1 : u.requestsPerSecond()));
+                    u == null ? -1 : u.keys(), u == null ? -1 : u.bytes(), u == null ? -1 : u.requestsPerSecond(),
+                    r.backups().isEmpty() ? "" : r.backups().get(0)));
         }
         List<NodeLoad> nodes = new ArrayList<>();
         for (Member m : dataMembers(meta)) {

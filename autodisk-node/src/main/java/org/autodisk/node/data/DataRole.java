@@ -133,8 +133,8 @@ public final class DataRole implements NodeRole {
                 RangeChecks::close);
         Duration routeWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
                 config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
-        Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(), wal,
-                MigrationSettings.of(config)), Migrations::close);
+        Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(),
+                storage.backups(), wal, MigrationSettings.of(config)), Migrations::close);
         DataServices services = new DataServices(storage.store(), wal, storage.backups(), new RangeRequests());
         BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), storage.store()::splitKey);
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,

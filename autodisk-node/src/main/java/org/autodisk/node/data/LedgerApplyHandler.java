@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * LEDGER_APPLY on a data node: applies entries of a ledger to this node's backup copy of the ledger's writer, in id
+ * LEDGER_APPLY on a data node: applies entries of a ledger to this node's backup copy, in id
  * order and at most once (with the ledger's applied entry, in one atomic write), and answers the copy's applied and
  * durable entry of the ledger. Entries that start past the applied entry + 1 (the copy lost its unflushed part in a
  * crash) are not applied: the answer tells the log node where to resend from, so a copy never counts itself past an
@@ -50,7 +50,7 @@ final class LedgerApplyHandler implements OperationHandler {
             throw new ProtocolException(Status.NODE_UNAVAILABLE, "data node " + nodeId + " does not know ledger "
                     + id + " yet (metadata v" + metadata.current().version() + ")");
         }
-        LocalStore copy = backups.of(ledger.writer());
+        LocalStore copy = backups.copy();
         long t0 = System.nanoTime();
         synchronized (copy) {
             long applied = copy.appliedEntry(id);

@@ -25,6 +25,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.MigrationProgress.class, name = "migration-progress"),
     @JsonSubTypes.Type(value = MetaCommand.ControlMigration.class, name = "control-migration"),
     @JsonSubTypes.Type(value = MetaCommand.CutOver.class, name = "cut-over"),
+    @JsonSubTypes.Type(value = MetaCommand.AddBackup.class, name = "add-backup"),
     @JsonSubTypes.Type(value = MetaCommand.EndMigration.class, name = "end-migration")
 })
 public sealed interface MetaCommand {
@@ -151,9 +152,26 @@ public sealed interface MetaCommand {
      * @param target             the data node it moves to
      * @param rateBytes          the throttle in bytes per second (0: unthrottled)
      * @param startedBy          who decided it ({@code rules} or {@code admin})
+     * @param backup             true to fill a backup copy on the target instead of moving the range (the range
+     *                           must have no backup; the migration ends with {@link AddBackup}); absent: a move
      */
     record StartMigration(int rangeId, long expectedEpoch, long expectedGeneration, String target, long rateBytes,
-            String startedBy) implements MetaCommand {
+            String startedBy, boolean backup) implements MetaCommand {
+
+        /**
+         * Starts a move.
+         *
+         * @param rangeId            the range
+         * @param expectedEpoch      its epoch when the move was decided
+         * @param expectedGeneration its generation when the move was decided
+         * @param target             the data node it moves to
+         * @param rateBytes          the throttle in bytes per second (0: unthrottled)
+         * @param startedBy          who decided it
+         */
+        public StartMigration(int rangeId, long expectedEpoch, long expectedGeneration, String target,
+                long rateBytes, String startedBy) {
+            this(rangeId, expectedEpoch, expectedGeneration, target, rateBytes, startedBy, false);
+        }
     }
 
     /**
@@ -198,6 +216,16 @@ public sealed interface MetaCommand {
             backups = List.copyOf(backups);
             ensemble = ensemble == null ? List.of() : List.copyOf(ensemble);
         }
+    }
+
+    /**
+     * The end of a backup fill: the target is the range's backup from now on (the log nodes catch it up from where
+     * its copy is), the range serves as before and the migration is gone. Refused unless the migration is a backup
+     * fill catching up, not paused, and the range is still at the epoch it started at.
+     *
+     * @param migrationId the migration
+     */
+    record AddBackup(long migrationId) implements MetaCommand {
     }
 
     /**

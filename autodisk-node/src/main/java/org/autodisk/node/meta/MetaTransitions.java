@@ -52,6 +52,7 @@ public final class MetaTransitions {
             case MetaCommand.MigrationProgress p -> MigrationTransitions.progress(s, index, p);
             case MetaCommand.ControlMigration m -> MigrationTransitions.control(s, index, m);
             case MetaCommand.CutOver co -> MigrationTransitions.cutOver(s, index, co);
+            case MetaCommand.AddBackup ab -> MigrationTransitions.addBackup(s, index, ab);
             case MetaCommand.EndMigration e -> MigrationTransitions.end(s, index, e);
             case MetaCommand.Bootstrap b -> bootstrap(s, index, b);
         };

@@ -16,9 +16,12 @@ package org.autodisk.node.meta;
  * @param bytesCopied bytes copied so far, as last reported
  * @param resumeAfter the last key the target holds durably from the snapshot, hex ({@code ""}: none yet)
  * @param startedBy   who decided it ({@code rules} or {@code admin})
+ * @param backup      true for a backup fill: the target's backup copy is filled by the same copy and catch-up, and
+ *                    the migration ends with the target as the range's backup instead of a cutover
  */
 public record MigrationInfo(long id, int rangeId, String source, String target, long fromEpoch, MigrationPhase phase,
-        boolean paused, long rateBytes, long keysCopied, long bytesCopied, String resumeAfter, String startedBy) {
+        boolean paused, long rateBytes, long keysCopied, long bytesCopied, String resumeAfter, String startedBy,
+        boolean backup) {
 
     /** A rate that means: the target's {@code migration.rate-bytes}. */
     public static final long DEFAULT_RATE = -1;
@@ -42,7 +45,7 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo progressed(MigrationPhase next, long keys, long bytes, String after) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, next, paused, rateBytes, keys, bytes, after,
-                startedBy);
+                startedBy, backup);
     }
 
     /**
@@ -54,6 +57,6 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo controlled(boolean pause, long rate) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, phase, pause, rate, keysCopied, bytesCopied,
-                resumeAfter, startedBy);
+                resumeAfter, startedBy, backup);
     }
 }

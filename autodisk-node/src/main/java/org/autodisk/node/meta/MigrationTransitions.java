@@ -28,11 +28,14 @@ final class MigrationTransitions {
                 : c.rateBytes() < MigrationInfo.DEFAULT_RATE ? "a rate must not be negative (got " + c.rateBytes()
                         + " bytes/s)"
                 : targetProblem(s, r, c.target());
+        if (problem == null && c.backup()) {
+            problem = fillProblem(s, r, c.target());
+        }
         if (problem != null) {
-            return refused(s, "migration refused: " + problem);
+            return refused(s, (c.backup() ? "backup fill refused: " : "migration refused: ") + problem);
         }
         MigrationInfo m = new MigrationInfo(s.nextMigrationId(), r.id(), r.owner(), c.target(), r.epoch(),
-                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy());
+                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy(), c.backup());
         List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
         migrations.add(m);
         List<RangeDescriptor> ranges = replaced(s, r, r.in(RangeState.MIGRATING));
@@ -52,6 +55,30 @@ final class MigrationTransitions {
             return target + " owns " + r + " already";
         }
         return m.state() != MemberState.UP ? target + " is " + m.state().name().toLowerCase() + ", not up" : null;
+    }
+
+    /**
+     * Why a data node cannot take a backup fill of a range: the range has a backup already (one is caught up per
+     * range), or the node backs up another range that shares a ledger with this one (a backup copy keeps one
+     * position per ledger, which the fill's snapshot would overwrite for the other range too; the sharing ends once
+     * the shared ledger is deleted).
+     */
+    private static String fillProblem(MetaState s, RangeDescriptor r, String target) {
+        if (!r.backups().isEmpty()) {
+            return r + " has a backup already: " + r.backups();
+        }
+        for (RangeDescriptor other : s.ranges()) {
+            if (other.id() == r.id() || !other.backups().contains(target)) {
+                continue;
+            }
+            for (LedgerInfo l : s.ledgersOf(r)) {
+                if (l.overlaps(other.low(), other.high())) {
+                    return target + " backs up range " + other.id() + ", which shares ledger " + l.id() + " with "
+                            + "range " + r.id() + "; choose another node, or wait until the ledger is deleted";
+                }
+            }
+        }
+        return null;
     }
 
     static MetaTransitions.Outcome progress(MetaState s, long index, MetaCommand.MigrationProgress c) {
@@ -88,9 +115,9 @@ final class MigrationTransitions {
         String problem = m == null ? noMigration(c.migrationId())
                 : m.phase() != MigrationPhase.CATCHING_UP ? "migration " + m.id() + " is " + phase(m)
                         + "; the cutover follows catching up"
+                : m.backup() ? "migration " + m.id() + " fills a backup; it ends with add-backup"
                 : m.paused() ? "migration " + m.id() + " is paused"
-                : r == null || r.epoch() != m.fromEpoch() ? "range " + m.rangeId() + " moved on since migration "
-                        + m.id() + " started at epoch " + m.fromEpoch() + (r == null ? "" : ": " + r) + "; abort it"
+                : r == null || r.epoch() != m.fromEpoch() ? movedOn(m, r)
                 : backupProblem(s, m, c.backups());
         if (problem == null && !c.ensemble().isEmpty()) {
             problem = LedgerTransitions.ensembleProblem(s, c.ensemble());
@@ -108,6 +135,34 @@ final class MigrationTransitions {
         }
         return new MetaTransitions.Outcome(withTargetLedger(cut, index, moved, c.ensemble()),
                 CommandResult.cutOver(index, r.id(), m.id(), s.nextLedgerId()));
+    }
+
+    static MetaTransitions.Outcome addBackup(MetaState s, long index, MetaCommand.AddBackup c) {
+        MigrationInfo m = s.migration(c.migrationId());
+        RangeDescriptor r = m == null ? null : s.range(m.rangeId());
+        String problem = m == null ? noMigration(c.migrationId())
+                : !m.backup() ? "migration " + m.id() + " moves range " + m.rangeId() + "; it ends with a cutover"
+                : m.phase() != MigrationPhase.CATCHING_UP ? "migration " + m.id() + " is " + phase(m)
+                        + "; a backup is added once its copy catches up"
+                : m.paused() ? "migration " + m.id() + " is paused"
+                : r == null || r.epoch() != m.fromEpoch() ? movedOn(m, r)
+                : r.owner().equals(m.target()) ? m.target() + " owns " + r
+                : !r.backups().isEmpty() ? r + " has a backup already: " + r.backups()
+                : backupProblem(s, m, List.of());
+        if (problem != null) {
+            return refused(s, "adding a backup refused: " + problem);
+        }
+        RangeDescriptor backedUp = new RangeDescriptor(r.id(), r.low(), r.high(), r.owner(), List.of(m.target()),
+                r.logNodes(), r.epoch(), r.generation(), RangeState.SERVING);
+        List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
+        migrations.remove(m);
+        return new MetaTransitions.Outcome(s.withMigrations(index, replaced(s, r, backedUp), migrations,
+                s.nextMigrationId()), CommandResult.appliedToMigration(index, r.id(), m.id()));
+    }
+
+    private static String movedOn(MigrationInfo m, RangeDescriptor r) {
+        return "range " + m.rangeId() + " moved on since migration " + m.id() + " started at epoch " + m.fromEpoch()
+                + (r == null ? "" : ": " + r) + "; abort it";
     }
 
     /**

@@ -1,7 +1,9 @@
 package org.autodisk.node.migration;
 
+import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
@@ -14,10 +16,16 @@ import org.autodisk.node.store.LocalStore;
  * @param peers       the other nodes
  * @param ledgerPeers the log nodes, for reading ledgers
  * @param store       this node's store
+ * @param backups     this node's backup copy (a backup fill's target writes there)
  * @param settings    the migration settings
  * @param wal         this node's log of the ranges it owns (a cutover opens the target's ledger through it)
  * @param times       where the migrations this node receives spend their time
  */
 record MigrationContext(String self, Metadata metadata, PeerChannel peers, LedgerPeers ledgerPeers, LocalStore store,
-        MigrationSettings settings, WriteAheadLog wal, MigrationTimes times) {
+        BackupStores backups, MigrationSettings settings, WriteAheadLog wal, MigrationTimes times) {
+
+    /** The store a migration's target writes: its own for a move, its backup copy for a backup fill. */
+    LocalStore into(MigrationInfo m) {
+        return m.backup() ? backups.copy() : store;
+    }
 }

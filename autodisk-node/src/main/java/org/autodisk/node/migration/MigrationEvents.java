@@ -54,11 +54,14 @@ final class MigrationEvents {
 
     private boolean ended(MetaState s, MigrationInfo m) {
         RangeDescriptor r = s.range(m.rangeId());
-        if (r != null && r.owner().equals(m.target()) && r.epoch() > m.fromEpoch()) {
+        boolean done = m.backup() ? r != null && r.backups().contains(m.target())
+                : r != null && r.owner().equals(m.target()) && r.epoch() > m.fromEpoch();
+        if (done) {
             rules.accept(new MigrationFinished(m.id(), m.rangeId(), m.source(), m.target()));
         } else {
             rules.accept(new MigrationFailed(m.id(), m.rangeId(), m.source(), m.target(),
-                    "ended before the cutover (aborted); the range stays on " + m.source()));
+                    m.backup() ? "the backup fill ended before its target became the backup (aborted)"
+                            : "ended before the cutover (aborted); the range stays on " + m.source()));
         }
         return true;
     }

@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
@@ -35,8 +36,8 @@ public final class Migrations implements AutoCloseable {
     private final SourceCleanUp cleanUp;
     private final Map<Long, TargetRun> runs = new ConcurrentHashMap<>();
     private final Map<Long, Long> failedAt = new ConcurrentHashMap<>();
-    /** The spans of the migrations this node copies as target, to drop the copy of one that is aborted. */
-    private final Map<Long, RangeDescriptor> targeted = new ConcurrentHashMap<>();
+    /** The migrations this node copies as target, with their spans, to drop the copy of one that is aborted. */
+    private final Map<Long, Targeted> targeted = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private final MigrationEvents events;
     private final HostCopies hostCopies;
@@ -46,12 +47,14 @@ public final class Migrations implements AutoCloseable {
      *
      * @param ctx      the node
      * @param store    its store
+     * @param backups  its backup copy (the target of a backup fill)
      * @param wal      the log of the ranges it owns (a source copies a range only once its log is replayed)
      * @param settings the migration settings
      */
-    public Migrations(NodeContext ctx, LocalStore store, WriteAheadLog wal, MigrationSettings settings) {
+    public Migrations(NodeContext ctx, LocalStore store, BackupStores backups, WriteAheadLog wal,
+            MigrationSettings settings) {
         this.mc = new MigrationContext(ctx.nodeId(), ctx.metadata(), ctx.peers(), LedgerPeers.over(ctx.peers()),
-                store, settings, wal, new MigrationTimes());
+                store, backups, settings, wal, new MigrationTimes());
         mc.times().register(ctx.metrics());
         this.snapshots = new SourceSnapshots(ctx.nodeId(), store, settings.chunkBytes());
         this.wal = wal;
@@ -121,7 +124,7 @@ public final class Migrations implements AutoCloseable {
         if (failed != null && System.nanoTime() - failed < RETRY_NANOS) {
             return;
         }
-        targeted.putIfAbsent(m.id(), s.range(m.rangeId()));
+        targeted.putIfAbsent(m.id(), new Targeted(m, s.range(m.rangeId())));
         TargetRun run = new TargetRun(m.id(), mc, hostCopies);
         runs.put(m.id(), run);
         Thread.ofPlatform().name(mc.self() + "-migration-" + m.id()).daemon().start(() -> runToEnd(m.id(), run));
@@ -147,22 +150,32 @@ public final class Migrations implements AutoCloseable {
         });
     }
 
+    /**
+     * Drops the copy of a migration that ended without making this node the range's owner (a move) or backup (a
+     * backup fill): it was aborted.
+     */
     private void dropAbortedCopies(MetaState s) {
-        for (Map.Entry<Long, RangeDescriptor> e : Map.copyOf(targeted).entrySet()) {
+        for (Map.Entry<Long, Targeted> e : Map.copyOf(targeted).entrySet()) {
             if (s.migration(e.getKey()) != null || runs.containsKey(e.getKey())) {
                 continue;
             }
-            RangeDescriptor span = e.getValue();
-            boolean ownedHere = s.ranges().stream().anyMatch(r -> r.owner().equals(mc.self())
-                    && overlaps(r, span));
-            if (!ownedHere) {
-                long n = mc.store().deleteRange(span.low(), span.high());
-                mc.store().makeDurable();
-                LOG.info("{}: migration {} was aborted: dropped the {} streams copied of {}", mc.self(), e.getKey(),
-                        n, span.span());
+            Targeted t = e.getValue();
+            RangeDescriptor span = t.span();
+            boolean keptHere = s.ranges().stream().anyMatch(r -> overlaps(r, span) && (t.migration().backup()
+                    ? r.backups().contains(mc.self()) : r.owner().equals(mc.self())));
+            if (!keptHere) {
+                LocalStore into = mc.into(t.migration());
+                long n = into.deleteRange(span.low(), span.high());
+                into.makeDurable();
+                LOG.info("{}: migration {} was aborted: dropped the {} streams copied of {}{}", mc.self(), e.getKey(),
+                        n, span.span(), t.migration().backup() ? " into the backup copy" : "");
             }
             targeted.remove(e.getKey());
         }
+    }
+
+    /** A migration this node copies as target, and the span it copies. */
+    private record Targeted(MigrationInfo migration, RangeDescriptor span) {
     }
 
     private static boolean overlaps(RangeDescriptor r, RangeDescriptor span) {

@@ -24,6 +24,7 @@ import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.wire.LedgerApplyRequest;
 import org.autodisk.node.wire.MigrationChunk;
 import org.autodisk.node.wire.MigrationReadRequest;
@@ -51,6 +52,8 @@ final class TargetRun implements Runnable {
     private final Throttle throttle = new Throttle();
     private final HostCopies hostCopies;
     private volatile boolean stopped;
+    /** The store the copy goes to: this node's own for a move, its backup copy for a backup fill. */
+    private LocalStore into;
 
     TargetRun(long id, MigrationContext mc, HostCopies hostCopies) {
         this.id = id;
@@ -66,7 +69,11 @@ final class TargetRun implements Runnable {
     public void run() {
         try {
             MigrationInfo m = live();
-            if (m != null && m.phase() == MigrationPhase.COPYING) {
+            if (m == null) {
+                return;
+            }
+            into = mc.into(m);
+            if (m.phase() == MigrationPhase.COPYING) {
                 m = HostCopies.BY_HOST.equals(m.startedBy()) ? awaitHost(m) : copy(m);
             }
             if (m != null && m.phase() == MigrationPhase.CATCHING_UP) {
@@ -92,12 +99,12 @@ final class TargetRun implements Runnable {
         RangeDescriptor r = mc.metadata().current().range(start.rangeId());
         boolean fresh = start.resumeAfter().isEmpty();
         if (fresh) {
-            long gone = mc.store().deleteRange(r.low(), r.high());
+            long gone = into.deleteRange(r.low(), r.high());
             LOG.info("{}: migration {}: copying range {} {} from {} (dropped {} streams of an earlier copy)",
                     mc.self(), id, r.id(), r.span(), start.source(), gone);
         }
         byte[] from = fresh ? r.low() : successor(HexFormat.of().parseHex(start.resumeAfter()));
-        try (CopyLoader loader = new CopyLoader(mc.store(), mc.settings().bulkLoad())) {
+        try (CopyLoader loader = new CopyLoader(into, mc.settings().bulkLoad())) {
             return copyChunks(start, loader, fresh, from);
         }
     }
@@ -167,10 +174,10 @@ final class TargetRun implements Runnable {
                 return null;
             }
             RangeDescriptor r = mc.metadata().current().range(start.rangeId());
-            mc.store().deleteRange(r.low(), r.high());
+            into.deleteRange(r.low(), r.high());
             MigrationChunk c = chunk(start, mc.peers().send(start.source(), PeerOp.MIGRATION_READ.request(
                     new MigrationReadRequest(id, r.low(), 1, true).encode())), r.low());
-            mc.store().ingest(c.streams(), c.positions());
+            into.ingest(c.streams(), c.positions());
             String last = c.streams().isEmpty() ? "" : HexFormat.of().formatHex(c.streams().get(0).key());
             m = record(start, MigrationPhase.COPYING, c.streams().size(), c.bytes(), last, false);
             hostCopies.markReady(id);
@@ -249,7 +256,7 @@ final class TargetRun implements Runnable {
     private MigrationInfo record(MigrationInfo m, MigrationPhase next, long keys, long bytes, String last,
             boolean onPath) throws InterruptedException, ExecutionException, TimeoutException {
         long t = System.nanoTime();
-        mc.store().makeDurable();
+        into.makeDurable();
         if (onPath) {
             mc.times().add(MigrationTimes.Part.FLUSH, t);
         }
@@ -296,9 +303,15 @@ final class TargetRun implements Runnable {
             return;
         }
         long flushing = System.nanoTime();
-        mc.store().makeDurable();
+        into.makeDurable();
         mc.times().add(MigrationTimes.Part.FLUSH, flushing);
         RangeDescriptor r = mc.metadata().current().range(m.rangeId());
+        if (m.backup()) {
+            submit(new MetaCommand.AddBackup(id));
+            LOG.info("{}: migration {}: caught up {} ledger entries; this node is the backup of range {} {} from now "
+                    + "on", mc.self(), id, total, r.id(), r.span());
+            return;
+        }
         List<String> backups = r.backups().stream().filter(b -> !b.equals(mc.self())).toList();
         List<String> ensemble = mc.wal().reserveCutoverLedger(r.id(), r.epoch() + 1);
         long committing = System.nanoTime();
@@ -311,8 +324,23 @@ final class TargetRun implements Runnable {
         }
         mc.times().add(MigrationTimes.Part.COMMIT, committing);
         awaitServing(r, cut.version());
+        dropBackupCopy(r);
         LOG.info("{}: migration {}: caught up {} ledger entries; cut over: range {} is owned here at epoch {}",
                 mc.self(), id, total, r.id(), r.epoch() + 1);
+    }
+
+    /**
+     * The owner of a range it backed up drops its backup copy of it (the range has no backup now until the rules
+     * fill one); a crash before leaves only stale keys a later fill deletes first.
+     */
+    private void dropBackupCopy(RangeDescriptor r) {
+        if (r.backups().contains(mc.self())) {
+            LocalStore copy = mc.backups().copy();
+            long n = copy.deleteRange(r.low(), r.high());
+            copy.makeDurable();
+            LOG.info("{}: migration {}: this node owns range {} it backed up: dropped the {} streams of its backup "
+                    + "copy; the range has no backup until one is filled", mc.self(), id, r.id(), n);
+        }
     }
 
     /** Waits (for the breakdown only) until this node serves the range it cut over to. */
@@ -341,10 +369,10 @@ final class TargetRun implements Runnable {
         for (LedgerInfo l : ledgers) {
             boolean closed = l.state() == LedgerState.CLOSED;
             long to = closed ? l.lastEntry() : appliedAt(l.writer(), l.id());
-            for (long from = mc.store().appliedEntry(l.id()) + 1; from <= to && live() != null; ) {
+            for (long from = into.appliedEntry(l.id()) + 1; from <= to && live() != null; ) {
                 List<LedgerEntry> page = new LedgerReader(mc.ledgerPeers()).read(l, from, Math.min(to,
                         from + PAGE - 1)).get(timeout(), TimeUnit.MILLISECONDS);
-                mc.store().applyLedger(l.id(), page.stream().filter(e -> r.contains(e.key()))
+                into.applyLedger(l.id(), page.stream().filter(e -> r.contains(e.key()))
                         .map(LedgerEntry::toRecord).toList());
                 n += page.size();
                 from += page.size();

@@ -106,7 +106,7 @@ final class MigrationAdmin {
         MigrationInfo m = s.migration(id);
         if (m == null) {
             return new MigrationStatus(id, -1, "", "", "", command instanceof MetaCommand.EndMigration ? "aborted"
-                    : "finished", false, 0, 0, 0, -1, "");
+                    : "finished", false, 0, 0, 0, -1, "", false);
         }
         return MigrationAdmin.toStatus(s, m);
     }
@@ -115,7 +115,7 @@ final class MigrationAdmin {
         RangeDescriptor r = s.range(m.rangeId());
         return new MigrationStatus(m.id(), m.rangeId(), r == null ? "" : r.span(), m.source(), m.target(),
                 m.phase().name().toLowerCase().replace('_', ' '), m.paused(), m.rateBytes(), m.keysCopied(),
-                m.bytesCopied(), -1, m.startedBy());
+                m.bytesCopied(), -1, m.startedBy(), m.backup());
     }
 
     private static byte[] hex(String text) {

@@ -99,6 +99,11 @@ final class NodeRuleActions implements NodeActions {
         propose(new MigrationProposal(rangeId, target, reason, true));
     }
 
+    @Override
+    public void startBackupFill(int rangeId, String target, String reason) {
+        propose(new MigrationProposal(rangeId, target, reason, false, true));
+    }
+
     private void propose(MigrationProposal p) {
         List<MigrationProposal> round = collecting.get();
         if (round != null) {

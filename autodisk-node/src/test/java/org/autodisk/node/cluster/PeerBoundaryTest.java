@@ -120,10 +120,11 @@ class PeerBoundaryTest {
         for (int i = 0; i < 2; i++) {
             AutoDiskNode n = cluster.node(i);
             b.append(n.id()).append(" store ").append(contents(n.store())).append('\n');
-            n.backups().all().entrySet().stream().filter(e -> e.getValue().appliedEntry(1) > 0
-                    || e.getValue().count() > 0).forEach(e -> b.append(n.id()).append(" backup of ").append(e.getKey())
-                    .append(" applied ").append(e.getValue().appliedEntry(1)).append(' ').append(contents(e.getValue()))
-                    .append('\n'));
+            if (n.backups().opened()) {
+                LocalStore copy = n.backups().copy();
+                b.append(n.id()).append(" backup copy applied ").append(copy.appliedEntry(1)).append(' ')
+                        .append(contents(copy)).append('\n');
+            }
         }
         LedgerStore ledgers = cluster.node(2).log().ledgers().store();
         b.append("l1 ledger 1 last ").append(ledgers.lastEntry(1)).append(" fenced ").append(ledgers.fenced(1))

@@ -192,4 +192,14 @@ class MetaTransitionsTest {
             assertThat(back.proposer()).isEqualTo("d1");
         }
     }
+
+    @Test
+    void everyCommandTypeHasANameInTheJson() {
+        java.util.Set<Class<?>> named = java.util.Arrays.stream(MetaCommand.class.getAnnotation(
+                com.fasterxml.jackson.annotation.JsonSubTypes.class).value())
+                .map(com.fasterxml.jackson.annotation.JsonSubTypes.Type::value).collect(java.util.stream.Collectors
+                        .toSet());
+        assertThat(named).as("a command without a name fails every replica's state machine when it is applied")
+                .containsExactlyInAnyOrder(MetaCommand.class.getPermittedSubclasses());
+    }
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.autodisk.node.meta.MetaTransitionsTest.apply;
 import static org.autodisk.node.meta.MetaTransitionsTest.assertRefused;
 
+import java.util.Arrays;
 import java.util.List;
+import org.autodisk.core.Keys;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,7 +46,7 @@ class MigrationTransitionsTest {
         assertThat(s.range(0).state()).isEqualTo(RangeState.MIGRATING);
         assertThat(s.range(0).owner()).as("the source serves while copying").isEqualTo(r.owner());
         assertThat(s.migrationOf(0)).isEqualTo(new MigrationInfo(1, 0, r.owner(), "d3", r.epoch(),
-                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules"));
+                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules", false));
 
         s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.COPYING));
         s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
@@ -181,5 +183,54 @@ class MigrationTransitionsTest {
         for (MetaCommand c : commands) {
             assertThat(MetaCodec.read(MetaCodec.write(c), MetaCommand.class)).isEqualTo(c);
         }
+    }
+
+    private static MetaCommand.StartMigration fill(RangeDescriptor r, String target) {
+        return new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, 0, "rules", true);
+    }
+
+    @Test
+    void aBackupFillEndsWithItsTargetAsTheRangesBackupAndBadFillsAreRefused() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        assertRefused(s, fill(r, "d3"), "backup fill refused", "has a backup already: [d2]");
+        s = applied(s, new MetaCommand.OpenLedger(0, r.epoch(), "d1", List.of("l1")));
+        s = applied(s, new MetaCommand.ChangeRange(0, r.epoch(), r.generation(), "d1", List.of(),
+                RangeState.SERVING));
+        s = applied(s, new MetaCommand.Split(0, s.range(0).generation(), Keys.utf8("c")));
+        RangeDescriptor lower = s.range(0);
+        RangeDescriptor upper = s.ranges().stream().filter(x -> Arrays.equals(x.low(), Keys.utf8("c"))).findFirst()
+                .orElseThrow();
+        s = applied(s, new MetaCommand.ChangeRange(upper.id(), upper.epoch(), upper.generation(), "d1",
+                List.of("d3"), RangeState.SERVING));
+        assertRefused(s, fill(lower, "d1"), "d1 owns");
+        assertRefused(s, fill(lower, "l1"), "l1 is a log node");
+        assertRefused(s, fill(lower, "d3"), "d3 backs up range " + upper.id() + ", which shares ledger 1");
+
+        long id = apply(s, fill(lower, "d2")).result().migrationId();
+        s = applied(s, fill(lower, "d2"));
+        assertThat(s.migration(id).backup()).isTrue();
+        assertThat(s.range(0).state()).isEqualTo(RangeState.MIGRATING);
+        assertRefused(s, fill(s.range(0), "d3"), "already moving");
+        assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).as("snapshots keep the kind").isEqualTo(s);
+        assertRefused(s, new MetaCommand.AddBackup(id), "is copying");
+        s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        assertRefused(s, new MetaCommand.CutOver(id, List.of(), List.of()), "fills a backup");
+        s = applied(s, new MetaCommand.ControlMigration(id, true, 0));
+        assertRefused(s, new MetaCommand.AddBackup(id), "is paused");
+        s = applied(s, new MetaCommand.ControlMigration(id, false, 0));
+
+        s = applied(s, new MetaCommand.AddBackup(id));
+        assertThat(s.range(0).backups()).containsExactly("d2");
+        assertThat(s.range(0).owner()).isEqualTo("d1");
+        assertThat(s.range(0).epoch()).as("a backup changes no epoch").isEqualTo(lower.epoch());
+        assertThat(s.range(0).state()).isEqualTo(RangeState.SERVING);
+        assertThat(s.migrations()).isEmpty();
+        assertRefused(s, new MetaCommand.AddBackup(id), "no migration " + id);
+
+        long move = apply(s, start(s.range(1), "d3")).result().migrationId();
+        s = applied(s, start(s.range(1), "d3"));
+        s = applied(s, progress(move, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        assertRefused(s, new MetaCommand.AddBackup(move), "it ends with a cutover");
     }
 }

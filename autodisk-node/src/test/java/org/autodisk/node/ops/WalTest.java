@@ -89,7 +89,7 @@ class WalTest {
             }
             call(c, 0, Opcode.DELETE, new KeyRequest(new byte[] {(byte) 0xC0, 3}).encode());
             long ledger = openLedgerOf(c, "d2").id();
-            LocalStore copy = c.node(0).backups().of("d2");
+            LocalStore copy = c.node(0).backups().copy();
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> copy.appliedEntry(ledger) == 121
                     && rangeOf(c, 1).backupLag() == 0);
             RangeStatus r = rangeOf(c, 1);
@@ -112,7 +112,7 @@ class WalTest {
             }
             LedgerInfo ledger = openLedgerOf(c, "d2");
             assertThat(ledger.lastFragment().ensemble()).as("l2 copies d2's ledgers").containsExactly("l2", "l1");
-            LocalStore copy = c.node(0).backups().of("d2");
+            LocalStore copy = c.node(0).backups().copy();
             Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> copy.appliedEntry(ledger.id()) == 50);
             assertThat(copy.count()).isEqualTo(50);
         }

@@ -187,11 +187,11 @@ class RangeLedgersTest {
         try (MiniCluster c = MiniCluster.start(3, 2, null, LEDGERS)) {
             AutoDiskClient viaD2 = c.clientOf(1);
             insert(viaD2, 0, 200);
-            await().untilAsserted(() -> assertThat(c.node(1).backups().of("d1").count()).isEqualTo(200));
+            await().untilAsserted(() -> assertThat(c.node(1).backups().copy().count()).isEqualTo(200));
 
-            c.node(1).backups().loseUnflushed("d1");
+            c.node(1).backups().loseUnflushed();
             insert(viaD2, 200, 300);
-            await().untilAsserted(() -> assertThat(c.node(1).backups().of("d1").count())
+            await().untilAsserted(() -> assertThat(c.node(1).backups().copy().count())
                     .as("entries past what the copy holds are refused, and it is resent from its start")
                     .isEqualTo(300));
 
@@ -200,10 +200,10 @@ class RangeLedgersTest {
             assertThat(meta.submit(new MetaCommand.Split(r.id(), r.generation(), key(100)), Duration.ofSeconds(5))
                     .join().applied()).isTrue();
             insert(viaD2, 300, 400);
-            await().untilAsserted(() -> assertThat(c.node(1).backups().of("d1").count())
+            await().untilAsserted(() -> assertThat(c.node(1).backups().copy().count())
                     .as("the closed ledger, then both halves' ledgers").isEqualTo(400));
             for (int i = 0; i < 400; i++) {
-                assertThat(c.node(1).backups().of("d1").get(key(i))).as("key " + i).isEqualTo(value(i));
+                assertThat(c.node(1).backups().copy().get(key(i))).as("key " + i).isEqualTo(value(i));
             }
         }
     }
@@ -215,7 +215,7 @@ class RangeLedgersTest {
         try (MiniCluster c = MiniCluster.start(3, 2, dir, journaled)) {
             insert(c.clientOf(1), 0, 150);
             LedgerInfo ledger = openLedgerOf(c.node(0).metadata(), "d1");
-            await().until(() -> c.node(1).backups().of("d1").count() == 150);
+            await().until(() -> c.node(1).backups().copy().count() == 150);
             await().untilAsserted(() -> {
                 for (int logNode : List.of(3, 4)) {
                     assertThat(c.node(logNode).log().ledgers().read(ledger.id(), 150, 10)).as(c.id(logNode)
@@ -233,7 +233,7 @@ class RangeLedgersTest {
                     .filteredOn(l -> l.writer().equals("d1")).singleElement()
                     .satisfies(l -> assertThat(l.state()).isEqualTo(LedgerState.OPEN));
             insert(c.clientOf(1), 150, 160);
-            await().until(() -> c.node(1).backups().of("d1").count() == 160);
+            await().until(() -> c.node(1).backups().copy().count() == 160);
         }
     }
 
