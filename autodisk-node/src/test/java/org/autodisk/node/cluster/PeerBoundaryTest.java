@@ -120,8 +120,8 @@ class PeerBoundaryTest {
         for (int i = 0; i < 2; i++) {
             AutoDiskNode n = cluster.node(i);
             b.append(n.id()).append(" store ").append(contents(n.store())).append('\n');
-            if (n.backups().opened()) {
-                LocalStore copy = n.backups().copy();
+            LocalStore copy = n.backups().opened() ? n.backups().copy() : null;
+            if (copy != null && (copy.appliedEntry(1) > 0 || copy.count() > 0)) { // opened empty by a question
                 b.append(n.id()).append(" backup copy applied ").append(copy.appliedEntry(1)).append(' ')
                         .append(contents(copy)).append('\n');
             }
