@@ -94,6 +94,23 @@ public final class AutoDiskAdmin {
     }
 
     /**
+     * Fills a backup of a range that has none (after it moved to its backup, or after a failover): the target copies
+     * the range from its owner into its backup copy and catches up from the range's log, as a migration does, and
+     * then is the range's backup; the owner serves the range throughout. Follow it with {@link #migrations()} (shown
+     * with {@code backup} set).
+     *
+     * @param rangeId   the range
+     * @param target    the data node that becomes its backup
+     * @param rateBytes the throttle in bytes/s (0: unthrottled), or {@code null} for the default
+     * @return the fill as recorded
+     * @throws InvalidRequestException if the range or node is unknown, the range has a backup or is moving, the
+     *                                 target owns it or is not a data node (nothing changed)
+     */
+    public MigrationStatus fillBackup(int rangeId, String target, Long rateBytes) {
+        return client.await(async.migrate(MigrationCommand.startBackup(rangeId, target, rateBytes)));
+    }
+
+    /**
      * Starts moving the range holding a key; with a split key, splits the range there first and moves the part from
      * the split key on.
      *

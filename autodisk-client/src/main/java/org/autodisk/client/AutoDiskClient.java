@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.autodisk.core.Limits;
@@ -288,6 +289,7 @@ public final class AutoDiskClient implements AutoCloseable {
         private char[] trustStorePassword;
         private boolean verifyHostname = true;
         private boolean directRouting;
+        private UnaryOperator<String> addressTranslator;
 
         private Builder() {
         }
@@ -311,10 +313,7 @@ public final class AutoDiskClient implements AutoCloseable {
          * @throws IllegalArgumentException naming a seed that is not of that form
          */
         public Builder seeds(List<String> hostPort) {
-            List<Seed> parsed = new ArrayList<>();
-            for (String s : hostPort) {
-                parsed.add(Seed.parse(s));
-            }
+            List<Seed> parsed = hostPort.stream().map(Seed::parse).toList();
             seeds.clear();
             seeds.addAll(parsed);
             return this;
@@ -327,7 +326,7 @@ public final class AutoDiskClient implements AutoCloseable {
          * @return this builder
          */
         public Builder requestTimeout(Duration timeout) {
-            this.requestTimeout = positive(timeout, "requestTimeout");
+            this.requestTimeout = Validation.positive(timeout, "requestTimeout");
             return this;
         }
 
@@ -338,7 +337,7 @@ public final class AutoDiskClient implements AutoCloseable {
          * @return this builder
          */
         public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = positive(timeout, "connectTimeout");
+            this.connectTimeout = Validation.positive(timeout, "connectTimeout");
             return this;
         }
 
@@ -383,7 +382,6 @@ public final class AutoDiskClient implements AutoCloseable {
 
         /**
          * Sets whether a node's TLS certificate must name the host connected to (default true).
-         *
          * @param verify false only for certificates without the host's name or address
          * @return this builder
          */
@@ -397,14 +395,28 @@ public final class AutoDiskClient implements AutoCloseable {
          * node, which forwards). The client learns the ranges with their epochs and the members' addresses from
          * the nodes, and keeps a connection to each owner; a request routed by an outdated table is refused by
          * the node it reached (STALE_MAP) and sent again through the connected node, and the table is refreshed,
-         * so a stale table costs one forward, never a wrong answer. The members' addresses must be reachable from
-         * the client; where one is not, requests for its ranges go through the connected node.
+         * so a stale table costs one forward, never a wrong answer. Members' addresses the client cannot reach (see
+         * {@link #addressTranslator}): requests for their ranges go through the connected node.
          *
          * @param direct true to route directly
          * @return this builder
          */
         public Builder directRouting(boolean direct) {
             this.directRouting = direct;
+            return this;
+        }
+
+        /**
+         * Translates the members' addresses the cluster reports (its {@code cluster.nodes}, e.g. {@code d2:7400}
+         * inside a Docker network) into addresses this client reaches (e.g. a published port on the host), for the
+         * connections the client opens to a member it was not given as a seed: direct routing and the host-driven
+         * move. Default: the reported address. Seeds are used as given.
+         *
+         * @param translator from a reported {@code host:port} to a reachable {@code host:port}
+         * @return this builder
+         */
+        public Builder addressTranslator(UnaryOperator<String> translator) {
+            this.addressTranslator = Objects.requireNonNull(translator, "translator");
             return this;
         }
 
@@ -422,7 +434,8 @@ public final class AutoDiskClient implements AutoCloseable {
                 throw new IllegalStateException("no seeds: call seeds(\"host:port\", ...) before build()");
             }
             ClientSettings settings = new ClientSettings(seeds, requestTimeout, connectTimeout, limits, clientId,
-                    tls ? Tls.client(trustStore, trustStorePassword, verifyHostname) : null, directRouting);
+                    tls ? Tls.client(trustStore, trustStorePassword, verifyHostname) : null, directRouting,
+                    addressTranslator);
             Connector connector = new Connector(settings);
             Failover failover = new Failover(settings.seeds(), connector);
             try {
@@ -432,13 +445,6 @@ public final class AutoDiskClient implements AutoCloseable {
                 throw Errors.rethrowable(e);
             }
             return new AutoDiskClient(settings, connector, failover);
-        }
-
-        private static Duration positive(Duration d, String name) {
-            if (d == null || d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive, was " + d);
-            }
-            return d;
         }
     }
 }

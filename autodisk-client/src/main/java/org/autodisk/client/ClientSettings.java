@@ -2,6 +2,7 @@ package org.autodisk.client;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.autodisk.core.Limits;
 
 /**
@@ -14,11 +15,14 @@ import org.autodisk.core.Limits;
  * @param clientId       the name sent in the handshake
  * @param tls            the TLS context, or {@code null} for plain TCP
  * @param directRouting  whether keyed requests go straight to the owner by the client's range table
+ * @param addresses      turns a member's address as the cluster reports it into one this client reaches
  */
 record ClientSettings(List<Seed> seeds, Duration requestTimeout, Duration connectTimeout, Limits limits,
-        String clientId, io.netty.handler.ssl.SslContext tls, boolean directRouting) {
+        String clientId, io.netty.handler.ssl.SslContext tls, boolean directRouting,
+        UnaryOperator<String> addresses) {
 
     ClientSettings {
         seeds = List.copyOf(seeds);
+        addresses = addresses == null ? UnaryOperator.identity() : addresses;
     }
 }

@@ -30,6 +30,22 @@ final class Connector implements AutoCloseable {
     }
 
     /**
+     * Where this client reaches a member: its address as the cluster reports it, through the client's address
+     * translator ({@link AutoDiskClient.Builder#addressTranslator}).
+     *
+     * @param reported the member's address in the cluster's metadata
+     * @return the address to connect to
+     * @throws IllegalArgumentException if the translated address is not {@code host:port}
+     */
+    Seed member(String reported) {
+        String address = settings.addresses().apply(reported);
+        if (address == null) {
+            throw new IllegalArgumentException("the address translator gave no address for " + reported);
+        }
+        return Seed.parse(address);
+    }
+
+    /**
      * Connects to a seed and performs the handshake.
      *
      * @param seed the node address

@@ -137,7 +137,7 @@ final class DirectRoutes implements AutoCloseable {
             return running;
         }
         viaSeed.call(Opcode.RANGES, MAP_ONLY, false, true)
-                .thenApply(r -> RouteTable.of(RangesReport.fromJson(Responses.parseBytes(r.body()))))
+                .thenApply(r -> RouteTable.of(RangesReport.fromJson(Responses.parseBytes(r.body())), connector::member))
                 .whenComplete((t, error) -> loaded(mine, t, error));
         return mine;
     }

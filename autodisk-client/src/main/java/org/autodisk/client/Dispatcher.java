@@ -3,12 +3,14 @@ package org.autodisk.client;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.protocol.Opcode;
+import org.autodisk.core.protocol.Status;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Sends requests over the {@link Failover}'s connection. A request that was never written is sent again on
- * the next connection; an idempotent request whose connection dropped before the answer is sent once more.
+ * the next connection; an idempotent request whose connection dropped before the answer is sent once more; a request
+ * refused for the node's role (WRONG_ROLE: a log node asked for a stream, nothing done) is sent to another seed.
  */
 final class Dispatcher {
 
@@ -18,7 +20,7 @@ final class Dispatcher {
     private final Duration requestTimeout;
 
     /** One request to send, possibly more than once. */
-    private record Call(Opcode op, byte[] body, boolean traced, boolean idempotent) {
+    private record Call(Opcode op, byte[] body, boolean traced, boolean idempotent, int[] roleMoves) {
     }
 
     Dispatcher(Failover failover, Duration requestTimeout) {
@@ -37,13 +39,15 @@ final class Dispatcher {
      */
     CompletableFuture<Reply> call(Opcode op, byte[] body, boolean traced, boolean idempotent) {
         CompletableFuture<Reply> out = new CompletableFuture<>();
-        attempt(new Call(op, body, traced, idempotent), out, idempotent ? 1 : 0, failover.seedCount());
+        attempt(new Call(op, body, traced, idempotent, new int[] {failover.seedCount()}), out, idempotent ? 1 : 0,
+                failover.seedCount());
         return out;
     }
 
     private void attempt(Call call, CompletableFuture<Reply> out, int resends, int unsentRetries) {
         failover.acquire()
-                .thenCompose(c -> c.request(call.op(), call.body(), call.traced(), requestTimeout))
+                .thenCompose(c -> c.request(call.op(), call.body(), call.traced(), requestTimeout)
+                        .exceptionallyCompose(error -> wrongRole(c, call, error)))
                 .whenComplete((reply, error) -> {
                     if (error == null) {
                         out.complete(reply);
@@ -51,6 +55,17 @@ final class Dispatcher {
                         retryOrFail(call, out, Errors.unwrap(error), resends, unsentRetries);
                     }
                 });
+    }
+
+    /** A WRONG_ROLE refusal leaves that node (when there is another seed) and is sent again: nothing was done. */
+    private CompletableFuture<Reply> wrongRole(Connection c, Call call, Throwable error) {
+        Throwable cause = Errors.unwrap(error);
+        if (cause instanceof AutoDiskException e && e.status() == Status.WRONG_ROLE && call.roleMoves()[0]-- > 0
+                && failover.leaveForRole(c, requestTimeout)) {
+            return CompletableFuture.failedFuture(new ConnectionLost(call.op() + " was refused by node " + c.nodeId()
+                    + " for its role", false, c.nodeId(), cause));
+        }
+        return CompletableFuture.failedFuture(cause);
     }
 
     private void retryOrFail(Call call, CompletableFuture<Reply> out, Throwable cause, int resends,

@@ -1,8 +1,12 @@
 package org.autodisk.client;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
 import org.slf4j.Logger;
@@ -10,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps the client connected to one seed. When the current connection is down, the next request connects to
- * the next seed in round-robin order, trying each seed once; concurrent requests share that attempt.
+ * the next seed in round-robin order, trying each seed once; concurrent requests share that attempt. A seed whose node
+ * refused an operation for its role (a log node asked for a stream) is left, and tried only after every other seed.
  */
 final class Failover {
 
@@ -29,6 +34,9 @@ final class Failover {
     private CompletableFuture<Connection> connecting;
 
     private boolean closed;
+
+    /** Seeds whose node refused an operation for its role: tried last; guarded by {@code this}. */
+    private final Set<Integer> wrongRole = new HashSet<>();
 
     /** A successful attempt: which seed and its connection. */
     private record Connected(int seedIndex, Connection connection) {
@@ -64,15 +72,29 @@ final class Failover {
             connecting = result;
             start = index + 1;
         }
-        tryFrom(start, 0, new ArrayList<>(), new ArrayList<>()).whenComplete((ok, error) -> finish(result, ok, error));
+        tryFrom(order(start), 0, new ArrayList<>(), new ArrayList<>())
+                .whenComplete((ok, error) -> finish(result, ok, error));
         return result;
     }
 
-    private CompletableFuture<Connected> tryFrom(int start, int attempt, List<String> tried, List<Throwable> causes) {
-        if (attempt == seeds.size()) {
+    /** Seed indexes in round-robin order from {@code start}, those that refused an operation for their role last. */
+    private synchronized List<Integer> order(int start) {
+        List<Integer> first = new ArrayList<>();
+        List<Integer> last = new ArrayList<>();
+        for (int k = 0; k < seeds.size(); k++) {
+            int i = (start + k) % seeds.size();
+            (wrongRole.contains(i) ? last : first).add(i);
+        }
+        first.addAll(last);
+        return first;
+    }
+
+    private CompletableFuture<Connected> tryFrom(List<Integer> order, int attempt, List<String> tried,
+            List<Throwable> causes) {
+        if (attempt == order.size()) {
             return CompletableFuture.failedFuture(allFailed(tried, causes));
         }
-        int i = (start + attempt) % seeds.size();
+        int i = order.get(attempt);
         Seed seed = seeds.get(i);
         return connector.open(seed)
                 .thenApply(c -> new Connected(i, c))
@@ -81,8 +103,33 @@ final class Failover {
                     LOG.info("cannot use seed {}: {}", seed, Errors.describe(cause));
                     tried.add(seed + " (" + Errors.describe(cause) + ")");
                     causes.add(cause);
-                    return tryFrom(start, attempt + 1, tried, causes);
+                    return tryFrom(order, attempt + 1, tried, causes);
                 });
+    }
+
+    /**
+     * Leaves a connection whose node refused an operation for its role (a log node asked for a stream): the next
+     * request connects to another seed, this one is tried only after every other, and the connection closes once the
+     * requests already on it have had their time.
+     *
+     * @param c       the connection that answered WRONG_ROLE
+     * @param linger  how long its requests in flight may still take
+     * @return whether another seed may serve the operation (there is more than one seed)
+     */
+    boolean leaveForRole(Connection c, Duration linger) {
+        synchronized (this) {
+            if (seeds.size() < 2) {
+                return false;
+            }
+            if (current == c) {
+                wrongRole.add(index);
+                current = null;
+                LOG.info("node {} at {} does not serve every operation for its role; using another seed",
+                        c.nodeId(), c.seed());
+                CompletableFuture.delayedExecutor(linger.toMillis() + 1000, TimeUnit.MILLISECONDS).execute(c::close);
+            }
+        }
+        return true;
     }
 
     private static AutoDiskException allFailed(List<String> tried, List<Throwable> causes) {

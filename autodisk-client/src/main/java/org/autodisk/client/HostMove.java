@@ -46,7 +46,7 @@ final class HostMove {
         }
         long t0 = System.nanoTime();
         MigrationStatus started = client.await(async.migrate(MigrationCommand.startByHost(rangeId, target)));
-        Connection to = client.await(client.connector().open(Seed.parse(address)));
+        Connection to = client.await(client.connector().open(client.connector().member(address)));
         long[] copied;
         try {
             awaitReady(to, started.id());

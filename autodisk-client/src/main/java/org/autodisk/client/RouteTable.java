@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.cluster.RangesReport;
@@ -33,10 +34,11 @@ final class RouteTable {
      * Builds the table from what a node reported.
      *
      * @param ranges the ranges, with the members' addresses
+     * @param reach  where this client reaches a member at the address the cluster reports
      * @return the table
      * @throws IllegalArgumentException if there are no ranges (the cluster's metadata is not created yet)
      */
-    static RouteTable of(RangesReport ranges) {
+    static RouteTable of(RangesReport ranges, Function<String, Seed> reach) {
         if (ranges.ranges().isEmpty()) {
             throw new IllegalArgumentException("node " + ranges.reportedBy() + " reported no ranges");
         }
@@ -45,7 +47,7 @@ final class RouteTable {
             routes.add(new Route(r.id(), r.low(), r.owner(), r.epoch(), r.generation()));
         }
         Map<String, Seed> addresses = new HashMap<>();
-        ranges.addresses().forEach((id, address) -> addresses.put(id, Seed.parse(address)));
+        ranges.addresses().forEach((id, address) -> addresses.put(id, reach.apply(address)));
         return new RouteTable(ranges.version(), List.copyOf(routes), Map.copyOf(addresses));
     }
 

@@ -67,4 +67,19 @@ final class Validation {
         }
         return null;
     }
+
+    /**
+     * Checks a setting's duration.
+     *
+     * @param d    the duration
+     * @param name the setting, for the message
+     * @return the duration
+     * @throws IllegalArgumentException if it is missing, zero or negative
+     */
+    static java.time.Duration positive(java.time.Duration d, String name) {
+        if (d == null || d.isNegative() || d.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, was " + d);
+        }
+        return d;
+    }
 }

@@ -55,6 +55,34 @@ class FailoverTest {
     }
 
     @Test
+    void aRequestRefusedForTheNodesRoleGoesToAnotherSeedAndStaysThere() {
+        FakeNode log = node("l1");
+        log.answerWith(Status.WRONG_ROLE, "node l1 is a log node and does not serve INSERT; the data nodes do: d1");
+        FakeNode data = node("d1");
+
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(log.address(), data.address()));
+        assertThat(c.connectedNode()).isEqualTo("l1");
+        c.insert("k", "v");
+
+        assertThat(data.contents()).containsEntry("k", "v");
+        assertThat(c.connectedNode()).isEqualTo("d1");
+        c.insert("k2", "v2");
+        assertThat(data.contents()).containsEntry("k2", "v2");
+    }
+
+    @Test
+    void aRequestRefusedForTheNodesRoleFailsWhenThereIsNoOtherSeed() {
+        FakeNode log = node("l1");
+        log.answerWith(Status.WRONG_ROLE, "node l1 is a log node and does not serve INSERT; the data nodes do: d1");
+
+        AutoDiskClient c = client(AutoDiskClient.builder().seeds(log.address()));
+
+        assertThatThrownBy(() -> c.insert("k", "v")).isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("log node and does not serve INSERT")
+                .satisfies(e -> assertThat(((AutoDiskException) e).status()).isEqualTo(Status.WRONG_ROLE));
+    }
+
+    @Test
     void buildListsEverySeedWhenNoneIsReachable() throws IOException {
         String a = deadAddress();
         String b = deadAddress();

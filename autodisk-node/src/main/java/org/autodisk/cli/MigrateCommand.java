@@ -16,8 +16,10 @@ import picocli.CommandLine.Option;
  * themselves), or pauses, resumes, re-throttles or aborts a migration.
  */
 @Command(name = "migrate", footer = {"  autodisk migrate --range 0 --to d2 --rate 20 --wait",
-    "  autodisk migrate --key user42 --split-at user40 --to d3", "  autodisk migrate --pause 7"},
-        description = "Move a range (or its part from a split key on) to another data node, or steer a migration.")
+    "  autodisk migrate --key user42 --split-at user40 --to d3", "  autodisk migrate --range 3 --to d1 --backup",
+    "  autodisk migrate --pause 7"},
+        description = "Move a range (or its part from a split key on) to another data node, fill a missing backup, "
+                + "or steer a migration.")
 final class MigrateCommand implements Callable<Integer> {
 
     @Mixin
@@ -50,6 +52,10 @@ final class MigrateCommand implements Callable<Integer> {
     @Option(names = "--rate", description = "Throttle in MB/s (0: unthrottled; default: the target's "
             + "migration.rate-bytes).")
     Double rateMb;
+
+    @Option(names = "--backup", description = "Do not move the range: fill a backup of it on --to (the range must "
+            + "have none).")
+    boolean backup;
 
     @Option(names = "--wait", description = "Wait until the migration has finished, showing its progress.")
     boolean await;
@@ -85,7 +91,10 @@ final class MigrateCommand implements Callable<Integer> {
             if (splitAt != null) {
                 throw new IllegalArgumentException("--split-at goes with --key, not --range");
             }
-            return admin.migrate(what.range, to, rate);
+            return backup ? admin.fillBackup(what.range, to, rate) : admin.migrate(what.range, to, rate);
+        }
+        if (backup) {
+            throw new IllegalArgumentException("--backup goes with --range: a backup fill copies a whole range");
         }
         return admin.migrate(Keys.parse(what.key), to, splitAt == null ? null : Keys.parse(splitAt), rate);
     }
@@ -104,8 +113,8 @@ final class MigrateCommand implements Callable<Integer> {
         if (s.rangeId() < 0) {
             return "migration " + s.id() + " " + s.phase();
         }
-        return "migration " + s.id() + ": range " + s.rangeId() + " " + s.span() + " from " + s.source() + " to "
-                + s.target() + ", " + s.phase() + (s.paused() ? " (paused)" : "") + ", throttle "
-                + MigrationTables.rate(s.rateBytes()) + ", " + s.keysCopied() + " keys copied";
+        return (s.backup() ? "backup fill " : "migration ") + s.id() + ": range " + s.rangeId() + " " + s.span()
+                + " from " + s.source() + " to " + s.target() + ", " + s.phase() + (s.paused() ? " (paused)" : "")
+                + ", throttle " + MigrationTables.rate(s.rateBytes()) + ", " + s.keysCopied() + " keys copied";
     }
 }

@@ -33,8 +33,8 @@ final class MigrationProgress {
                     .findFirst().orElse(null);
             if (now == null) {
                 out.println();
-                out.println("migration " + start.id() + " has ended; `autodisk ranges` shows range "
-                        + start.rangeId() + "'s owner");
+                out.println((start.backup() ? "backup fill " : "migration ") + start.id() + " has ended; `autodisk "
+                        + "ranges` shows range " + start.rangeId() + (start.backup() ? "'s backup" : "'s owner"));
                 return 0;
             }
             double rate = (now.bytesCopied() - start.bytesCopied()) * 1e9 / Math.max(1, System.nanoTime() - startedAt);

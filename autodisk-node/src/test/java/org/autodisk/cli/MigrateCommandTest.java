@@ -8,6 +8,7 @@ import java.util.Map;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.Keys;
 import org.autodisk.node.MiniCluster;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -61,6 +62,7 @@ class MigrateCommandTest {
             assertThat(noTarget.err()).contains("--to");
             assertThat(client.search(Keys.utf8("a7"))).contains(Keys.utf8("v7"));
             balanceRefillsTheEmptiedNode(c, seeds, c.node(0).metadata().current().range(range).owner());
+            anAdministratorFillsAMissingBackup(c, seeds);
         }
     }
 
@@ -92,5 +94,32 @@ class MigrateCommandTest {
                 .containsExactlyInAnyOrder("d1", "d2", "d3");
         Run after = run("balance", "--seeds", seeds, "--dry-run");
         assertThat(after.out()).contains("the rules propose no move");
+    }
+
+    /** A range moved to its backup has none; {@code migrate --backup} fills one, and refuses a second. */
+    private static void anAdministratorFillsAMissingBackup(MiniCluster c, String seeds) {
+        RangeDescriptor r = c.node(0).metadata().current().ranges().get(0);
+        String backup = r.backups().get(0);
+        Run moved = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", backup, "--rate",
+                "0", "--wait");
+        assertThat(moved.code()).as(moved.err()).isZero();
+        assertThat(c.node(0).metadata().current().range(r.id()).backups()).isEmpty();
+        String third = java.util.stream.Stream.of("d1", "d2", "d3").filter(n -> !n.equals(r.owner())
+                && !n.equals(backup)).findFirst().orElseThrow();
+        Run filled = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", third, "--backup",
+                "--rate", "0", "--wait");
+        assertThat(filled.code()).as(filled.err()).isZero();
+        assertThat(filled.out()).contains("backup fill").contains("to " + third).contains("has ended")
+                .contains("'s backup");
+        assertThat(c.node(0).metadata().current().range(r.id()).backups()).containsExactly(third);
+        assertThat(c.node(0).metadata().current().range(r.id()).owner()).isEqualTo(backup);
+        Run again = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", r.owner(),
+                "--backup");
+        assertThat(again.code()).isNotZero();
+        assertThat(again.err()).contains("has a backup").contains("nothing changed");
+        Run byKey = run("migrate", "--seeds", seeds, "--key", "a1", "--to", "d1", "--backup");
+        assertThat(byKey.code()).isNotZero();
+        assertThat(byKey.err()).contains("--backup goes with --range");
+        assertThat(c.node(0).metadata().current().migrations()).isEmpty();
     }
 }

@@ -4,6 +4,7 @@ package org.autodisk.core.cluster;
  * What an administrator asks of migrations (MIGRATE): start one, or pause, resume, re-throttle or abort one.
  *
  * @param action    {@code start}, {@code host-start} (the host copies the streams itself: the host-driven baseline),
+ *                  {@code backup-start} (fill a backup copy of a range that has none on the target),
  *                  {@code pause}, {@code resume}, {@code rate} or {@code abort}
  * @param id        the migration (all but {@code start})
  * @param rangeId   start: the range to move, or {@code null} to name it by {@code key}
@@ -38,6 +39,19 @@ public record MigrationCommand(String action, Long id, Integer rangeId, String k
      */
     public static MigrationCommand startByHost(int rangeId, String target) {
         return new MigrationCommand("host-start", null, rangeId, null, target, null, 0L);
+    }
+
+    /**
+     * Starts filling a backup of a range that has none: the target copies the range's snapshot into its backup copy
+     * and catches up from the range's ledgers, and becomes the range's backup; the owner stays and serves throughout.
+     *
+     * @param rangeId   the range
+     * @param target    the data node that becomes its backup
+     * @param rateBytes bytes/s, 0 for unthrottled, {@code null} for the default
+     * @return the command
+     */
+    public static MigrationCommand startBackup(int rangeId, String target, Long rateBytes) {
+        return new MigrationCommand("backup-start", null, rangeId, null, target, null, rateBytes);
     }
 
     /**

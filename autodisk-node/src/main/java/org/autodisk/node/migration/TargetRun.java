@@ -83,7 +83,7 @@ final class TargetRun implements Runnable {
             Thread.currentThread().interrupt();
         } catch (RuntimeException | ExecutionException | TimeoutException e) {
             LOG.warn("{}: migration {} stopped ({}); it goes on from its last record", mc.self(), id,
-                    e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e);
+                    String.valueOf(e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e));
             throw new IllegalStateException(e);
         }
     }

@@ -17,8 +17,8 @@ import org.autodisk.node.meta.RangeDescriptor;
 
 /**
  * An administrator's migration commands, through the metadata: start (optionally after a split; {@code host-start}
- * for a host-driven copy), pause, resume, re-throttle, abort. Every refusal is an INVALID_ARGUMENT that names what
- * was found, and nothing changed.
+ * for a host-driven copy; {@code backup-start} to fill a missing backup), pause, resume, re-throttle, abort. Every
+ * refusal is an INVALID_ARGUMENT that names what was found, and nothing changed.
  */
 final class MigrationAdmin {
 
@@ -36,8 +36,8 @@ final class MigrationAdmin {
             throw new ProtocolException(Status.NODE_UNAVAILABLE, ctx.metadataNotReady());
         }
         String action = c.action() == null ? "" : c.action();
-        if (action.equals("start") || action.equals("host-start")) {
-            return start(s, c, action.equals("start") ? "admin" : "host");
+        if (action.equals("start") || action.equals("host-start") || action.equals("backup-start")) {
+            return start(s, c, action);
         }
         MigrationInfo m = c.id() == null ? null : s.migration(c.id());
         if (m == null) {
@@ -49,8 +49,8 @@ final class MigrationAdmin {
             case "rate" -> commit(new MetaCommand.ControlMigration(m.id(), m.paused(), rate(c)), m.id());
             case "abort" -> commit(new MetaCommand.EndMigration(m.id(), true, "aborted by an administrator through "
                     + ctx.nodeId()), m.id());
-            default -> throw invalid("unknown migration action '" + action + "': expected start, pause, resume, "
-                    + "rate or abort");
+            default -> throw invalid("unknown migration action '" + action + "': expected start, host-start, "
+                    + "backup-start, pause, resume, rate or abort");
         };
     }
 
@@ -61,7 +61,7 @@ final class MigrationAdmin {
         return c.rateBytes();
     }
 
-    private CompletableFuture<MigrationStatus> start(MetaState s, MigrationCommand c, String by) {
+    private CompletableFuture<MigrationStatus> start(MetaState s, MigrationCommand c, String action) {
         if (c.target() == null || c.target().isBlank()) {
             throw invalid("a migration needs a target data node");
         }
@@ -71,16 +71,23 @@ final class MigrationAdmin {
             throw invalid(c.rangeId() != null ? "there is no range " + c.rangeId() : "name the range by id or key");
         }
         long rate = c.rateBytes() == null ? MigrationInfo.DEFAULT_RATE : rate(c);
+        boolean backup = action.equals("backup-start");
+        String by = action.equals("host-start") ? "host" : "admin";
         if (c.splitAt() == null) {
-            return startOn(r, c.target(), rate, by);
+            return startOn(r, c.target(), rate, by, backup);
+        }
+        if (backup) {
+            throw invalid("a backup fill copies a whole range: it takes no split key");
         }
         byte[] at = hex(c.splitAt());
         return splits.split(r, at).thenCompose(halves -> startOn(ctx.metadata().current().rangeOf(at), c.target(),
-                rate, by));
+                rate, by, false));
     }
 
-    private CompletableFuture<MigrationStatus> startOn(RangeDescriptor r, String target, long rate, String by) {
-        return commit(new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, rate, by), -1);
+    private CompletableFuture<MigrationStatus> startOn(RangeDescriptor r, String target, long rate, String by,
+            boolean backup) {
+        return commit(new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, rate, by, backup),
+                -1);
     }
 
     private CompletableFuture<MigrationStatus> commit(MetaCommand command, long id) {
