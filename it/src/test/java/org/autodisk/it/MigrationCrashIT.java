@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A range moved seven times between the data node processes of a local cluster (three data nodes, all metadata
+ * A range moved eight times between the data node processes of a local cluster (three data nodes, all metadata
  * voters, two log nodes, log multiplicity 2) while a client writes it, each time with one process killed with
  * {@code kill -9} at one phase of the move and restarted: while the copy runs the target, the source, a log node and
  * the metadata leader; while the target catches up from the ledgers, the target and the source; right after the
