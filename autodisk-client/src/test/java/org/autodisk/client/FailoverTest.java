@@ -31,6 +31,13 @@ class FailoverTest {
         return n;
     }
 
+    /** A node that refuses every request for its role, as a log node refuses stream requests. */
+    private FakeNode logNode() {
+        FakeNode n = node("l1");
+        n.answerWith(Status.WRONG_ROLE, "node l1 is a log node and does not serve INSERT; the data nodes do: d1");
+        return n;
+    }
+
     private AutoDiskClient client(AutoDiskClient.Builder builder) {
         AutoDiskClient c = builder.build();
         open.add(c);
@@ -56,8 +63,7 @@ class FailoverTest {
 
     @Test
     void aRequestRefusedForTheNodesRoleGoesToAnotherSeedAndStaysThere() {
-        FakeNode log = node("l1");
-        log.answerWith(Status.WRONG_ROLE, "node l1 is a log node and does not serve INSERT; the data nodes do: d1");
+        FakeNode log = logNode();
         FakeNode data = node("d1");
 
         AutoDiskClient c = client(AutoDiskClient.builder().seeds(log.address(), data.address()));
@@ -72,8 +78,7 @@ class FailoverTest {
 
     @Test
     void aRequestRefusedForTheNodesRoleFailsWhenThereIsNoOtherSeed() {
-        FakeNode log = node("l1");
-        log.answerWith(Status.WRONG_ROLE, "node l1 is a log node and does not serve INSERT; the data nodes do: d1");
+        FakeNode log = logNode();
 
         AutoDiskClient c = client(AutoDiskClient.builder().seeds(log.address()));
 
