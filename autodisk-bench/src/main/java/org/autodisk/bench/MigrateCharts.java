@@ -97,7 +97,7 @@ final class MigrateCharts {
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS)
                 .setSeriesColors(new Color[] {IDLE, AUTONOMOUS, HOST});
         Map<String, List<Row>> byExperiment = new LinkedHashMap<>();
-        rows.stream().filter(r -> !r.mode().equals("cutover")).forEach(r -> byExperiment.computeIfAbsent(
+        rows.stream().filter(r -> !r.mode().startsWith("cutover")).forEach(r -> byExperiment.computeIfAbsent(
                 String.format(Locale.ROOT, "%,d × %d B", r.streams(), r.valueBytes()), k -> new ArrayList<>())
                 .add(r));
         List<String> names = List.copyOf(byExperiment.keySet());
@@ -110,12 +110,15 @@ final class MigrateCharts {
     }
 
     private static XYChart cutovers(List<Row> moves) {
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Cutover pause per move: the longest "
-                + "insert wait of the moving range").xAxisTitle("move").yAxisTitle("ms").build();
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title("Cutover pause per move: writes paused "
+                + "(source's stop to target serving), and the longest insert wait").xAxisTitle("move")
+                .yAxisTitle("ms").build();
         c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS).setMarkerSize(6);
         double[] x = moves.stream().mapToDouble(Row::run).toArray();
-        color(c.addSeries("pause", x, moves.stream().mapToDouble(r -> r.moving().maxUs() / 1e3).toArray()),
-                AUTONOMOUS);
+        color(c.addSeries("writes paused", x, moves.stream().mapToDouble(r -> r.targetMs()
+                .getOrDefault(MigrateReport.PAUSED, 0.0)).toArray()), AUTONOMOUS);
+        color(c.addSeries("longest insert wait of the move", x, moves.stream().mapToDouble(r -> r.moving().maxUs()
+                / 1e3).toArray()), IDLE);
         XYSeries target = c.addSeries("target p99 (50 ms)", new double[] {x[0], x[x.length - 1]},
                 new double[] {50, 50});
         target.setLineStyle(SeriesLines.DASH_DASH);

@@ -37,6 +37,8 @@ public final class MigrateExperiments {
     private static final long POLL_MS = 2;
     /** Streams in the range the cutover experiment moves around: small, so a move is mostly its cutover. */
     private static final int CUTOVER_STREAMS = 1000;
+    /** Windows without a move before the cutover experiment: the longest insert wait the machine gives anyway. */
+    private static final int IDLE_CUTOVER_WINDOWS = 5;
 
     private final AutoDiskClient client;
     private final Settings settings;
@@ -58,8 +60,8 @@ public final class MigrateExperiments {
     /**
      * One measured window: a move, or the window without migration before an experiment's moves ({@code idle}).
      *
-     * @param mode        {@code autonomous}, {@code host}, {@code idle} or {@code cutover} (a move of the cutover
-     *                    experiment)
+     * @param mode        {@code autonomous}, {@code host}, {@code idle}, {@code cutover} (a move of the cutover
+     *                    experiment) or {@code cutover-idle} (a window of that experiment without a move)
      * @param streams     streams in the range
      * @param valueBytes  their value size
      * @param run         the move's number within its mode
@@ -73,7 +75,9 @@ public final class MigrateExperiments {
      * @param other       foreground insert latency into another range of the source, µs (null: it has none)
      * @param targetMs    milliseconds the target spent on each part of the move ({@code source-wait}, {@code store},
      *                    {@code flush}, {@code commit}, {@code throttle}, {@code catch-up}, {@code serve}: its
-     *                    {@code migration.ms.*} counters), empty for idle
+     *                    {@code migration.ms.*} counters) and {@code paused} (how long the range's writes waited
+     *                    from the source's stop until the target served it: {@code migration.paused-ms}), empty
+     *                    for idle
      */
     public record Row(String mode, int streams, int valueBytes, int run, String from, String to, double cutoverMs,
             double totalMs, long bytes, Latency moving, Latency other, Map<String, Double> targetMs) {
@@ -136,6 +140,14 @@ public final class MigrateExperiments {
         split(low);
         split((prefix + "0").getBytes(StandardCharsets.UTF_8));
         long bytes = load(low, CUTOVER_STREAMS, 1024);
+        RangeStatus range = rangeOf(low);
+        for (int run = 1; run <= Math.min(moves, IDLE_CUTOVER_WINDOWS); run++) {
+            Writers idle = Writers.start(client, range, low, null);
+            TimeUnit.MILLISECONDS.sleep(IDLE_WINDOW_MS);
+            idle.stop();
+            sink.accept(new Row("cutover-idle", CUTOVER_STREAMS, 1024, run, range.owner(), range.owner(),
+                    IDLE_WINDOW_MS, IDLE_WINDOW_MS, bytes, idle.moving(), null, Map.of()));
+        }
         for (int run = 1; run <= moves; run++) {
             move("cutover", run, CUTOVER_STREAMS, 1024, bytes, low);
         }
@@ -193,6 +205,8 @@ public final class MigrateExperiments {
                 .forEach((k, v) -> {
                     if (k.startsWith(MetricNames.MIGRATION_MS)) {
                         out.put(k.substring(MetricNames.MIGRATION_MS.length()), v);
+                    } else if (k.equals(MetricNames.MIGRATION_PAUSED_MS)) {
+                        out.put(MigrateReport.PAUSED, v);
                     }
                 }));
         return out;

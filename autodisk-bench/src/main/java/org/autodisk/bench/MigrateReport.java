@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.autodisk.bench.MigrateExperiments.Latency;
 import org.autodisk.bench.MigrateExperiments.Row;
 
@@ -20,6 +21,9 @@ final class MigrateReport {
     /** The target's parts of a move, as its {@code migration.ms.*} counters name them. */
     static final List<String> PARTS = List.of("source-wait", "store", "flush", "commit", "throttle", "catch-up",
             "serve");
+
+    /** The key of {@code migration.paused-ms} among a row's target figures. */
+    static final String PAUSED = "paused";
 
     private MigrateReport() {
     }
@@ -41,14 +45,15 @@ final class MigrateReport {
                 + "ms_per_stream,bytes,"
                 + "moving_count,moving_p50_us,moving_p99_us,moving_max_us,moving_errors,"
                 + "other_count,other_p50_us,other_p99_us,other_max_us,other_errors,"
-                + String.join(",", PARTS.stream().map(p -> "target_" + p.replace('-', '_') + "_ms").toList()) + "\n");
+                + String.join(",", PARTS.stream().map(p -> "target_" + p.replace('-', '_') + "_ms").toList())
+                + ",target_paused_ms\n");
         for (Row r : rows) {
             out.append(String.format(Locale.ROOT, "%s,%d,%d,%d,%s,%s,%.3f,%.3f,%.6f,%d,%s,%s,%s%n", r.mode(),
                     r.streams(), r.valueBytes(), r.run(), r.from(), r.to(), r.cutoverMs(), r.totalMs(),
                     r.msPerStream(), r.bytes(),
-                    csvLat(r.moving()), csvLat(r.other()), String.join(",", PARTS.stream().map(p -> r.targetMs()
-                            .containsKey(p) ? String.format(Locale.ROOT, "%.1f", r.targetMs().get(p)) : "")
-                            .toList())));
+                    csvLat(r.moving()), csvLat(r.other()), String.join(",", Stream.concat(PARTS.stream(),
+                            Stream.of(PAUSED)).map(p -> r.targetMs().containsKey(p) ? String.format(Locale.ROOT,
+                                    "%.1f", r.targetMs().get(p)) : "").toList())));
         }
         return out.toString();
     }
@@ -88,7 +93,7 @@ final class MigrateReport {
                 + "%n%n", PAPER_AUTONOMOUS_MS, PAPER_HOST_MS, PAPER_HOST_MS / PAPER_AUTONOMOUS_MS));
         foreground(out, rows);
         breakdown(out, rows);
-        cutovers(out, mode(rows, "cutover"));
+        cutovers(out, mode(rows, "cutover"), mode(rows, "cutover-idle"));
         out.append("Redis Cluster on this machine (issue 14, measured before this work): `redis-cli --cluster "
                 + "reshard` of 200,000 × 1 KB keys moves 68–79k keys/s with 1,000 keys per MIGRATE while other "
                 + "writes on the source drop to ~4% of their rate (p99 17–21 ms); 42–44k keys/s with 100 per "
@@ -161,21 +166,39 @@ final class MigrateReport {
                 host ? "-" : String.format(Locale.ROOT, "%.1f", outside * 1000 / n));
     }
 
-    /** The cutover experiment: each move's longest wait of a write of the moving range, over the moves. */
-    private static void cutovers(StringBuilder out, List<Row> moves) {
+    /**
+     * The cutover experiment: how long the moving range's writes paused at each move (the target's
+     * {@code migration.paused-ms}: from the source's stop to the target serving), and each move's longest insert wait
+     * beside the longest wait of windows without a move.
+     */
+    private static void cutovers(StringBuilder out, List<Row> moves, List<Row> idle) {
         if (moves.isEmpty()) {
             return;
         }
-        double[] pauses = moves.stream().mapToDouble(r -> r.moving().maxUs() / 1e3).sorted().toArray();
+        double[] paused = moves.stream().filter(r -> r.targetMs().getOrDefault(PAUSED, 0.0) > 0)
+                .mapToDouble(r -> r.targetMs().get(PAUSED)).sorted().toArray();
+        double[] waits = moves.stream().mapToDouble(r -> r.moving().maxUs() / 1e3).sorted().toArray();
         long failed = moves.stream().mapToLong(r -> r.moving().errors()).sum();
         out.append(String.format(Locale.ROOT, "Cutover pause: a range of %,d × 1 KB streams moved %d times around "
-                + "the data nodes, unthrottled, while one client thread inserts into it one insert at a time; "
-                + "each move's longest insert wait is its pause (copying so few streams does not hold writes). "
-                + "Over the moves: p50 %.1f ms, p99 %.1f ms, max %.1f ms; the inserts' own p50 / p99 over all "
-                + "moves %.2f / %.2f ms; median move to cutover %.1f ms; %d inserts failed.%n%n", moves.get(0)
-                .streams(), moves.size(), percentile(pauses, 50), percentile(pauses, 99), pauses[pauses.length - 1],
-                median(moves, r -> r.moving().p50Us()) / 1e3, median(moves, r -> r.moving().p99Us()) / 1e3,
-                median(moves, Row::cutoverMs), failed));
+                + "the data nodes, unthrottled, while one client thread inserts into it one insert at a time. ",
+                moves.get(0).streams(), moves.size()));
+        out.append(paused.length == 0 ? "No move was handed over (the target's `migration.paused-ms` did not rise). "
+                : String.format(Locale.ROOT, "**Writes paused** (from the source's stop to the target serving, "
+                + "the target's `migration.paused-ms`; %d of the moves were handed over): p50 %.1f ms, p99 %.1f ms, "
+                + "max %.1f ms. ", paused.length, percentile(paused, 50), percentile(paused, 99),
+                paused[paused.length - 1]));
+        out.append(String.format(Locale.ROOT, "The longest insert wait of each move (an upper bound: any slow insert "
+                + "during the move counts): p50 %.1f ms, p99 %.1f ms, max %.1f ms", percentile(waits, 50),
+                percentile(waits, 99), waits[waits.length - 1]));
+        if (!idle.isEmpty()) {
+            double[] still = idle.stream().mapToDouble(r -> r.moving().maxUs() / 1e3).sorted().toArray();
+            out.append(String.format(Locale.ROOT, "; of %d windows of %.0f ms without a move, for comparison: "
+                    + "p50 %.1f ms, max %.1f ms", still.length, idle.get(0).cutoverMs(), percentile(still, 50),
+                    still[still.length - 1]));
+        }
+        out.append(String.format(Locale.ROOT, ". The inserts' own p50 / p99 over all moves %.2f / %.2f ms; median "
+                + "move to cutover %.1f ms; %d inserts failed.%n%n", median(moves, r -> r.moving().p50Us()) / 1e3,
+                median(moves, r -> r.moving().p99Us()) / 1e3, median(moves, Row::cutoverMs), failed));
     }
 
     /** The nearest-rank percentile of sorted values. */

@@ -209,7 +209,7 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private static List<String> jvmFlags() {
-        List<String> flags = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseParallelGC"));
+        List<String> flags = new ArrayList<>(List.of("-Xmx512m", "-XX:+UseParallelGC", "-XX:MetaspaceSize=128m"));
         for (String arg : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (arg.startsWith("--enable-native-access") || arg.startsWith("--sun-misc-unsafe-memory-access")
                     || arg.startsWith("-Dautodisk.")) {

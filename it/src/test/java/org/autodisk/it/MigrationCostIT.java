@@ -61,8 +61,9 @@ class MigrationCostIT {
             Path out) throws java.io.IOException {
         if (settings.equals(SETTINGS)) {
             assertThat(rows).extracting(r -> r.mode() + "/" + r.streams()).containsExactly("idle/1000",
-                    "autonomous/1000", "host/1000", "idle/10000", "autonomous/10000", "host/10000", "cutover/1000",
-                    "cutover/1000", "cutover/1000");
+                    "autonomous/1000", "host/1000", "idle/10000", "autonomous/10000", "host/10000",
+                    "cutover-idle/1000", "cutover-idle/1000", "cutover-idle/1000", "cutover/1000", "cutover/1000",
+                    "cutover/1000");
         }
         for (Row r : rows) {
             assertThat(r.totalMs()).as(r.mode()).isPositive();
@@ -70,17 +71,23 @@ class MigrationCostIT {
             assertThat(r.moving().errors()).as(r.mode() + ": failed inserts into the moving range").isZero();
             assertThat(r.moving().count()).as(r.mode() + ": inserts into the moving range").isPositive();
             assertThat(r.moving().p50Us()).isLessThanOrEqualTo(r.moving().p99Us());
-            if (!r.mode().equals("idle")) {
+            if (!r.mode().endsWith("idle")) {
                 assertThat(r.to()).as("a move goes somewhere else").isNotEqualTo(r.from());
                 assertThat(r.targetMs()).as(r.mode() + ": the target's breakdown").containsKeys("store", "commit",
                         "serve").allSatisfy((part, ms) -> assertThat(ms).as(part).isNotNegative());
                 assertThat(r.targetMs().get("store")).as(r.mode() + ": the target wrote the streams").isPositive();
+            }
+            if (r.mode().equals("cutover")) {
+                assertThat(r.targetMs()).as("the target's count of paused writes").containsKey("paused");
             }
             if (r.mode().equals("autonomous")) {
                 assertThat(r.targetMs().get("source-wait")).as("the target waited for the source's chunks")
                         .isPositive();
             }
         }
+        assertThat(rows).filteredOn(r -> r.mode().equals("cutover")).as("the source handed its ledger over to the "
+                + "target at some cutover (LEDGER_HANDOVER), which counted how long writes paused")
+                .anySatisfy(r -> assertThat(r.targetMs().get("paused")).isPositive());
         MigrateOutput.write(rows, settings, cluster, command, out);
         String first = String.format(java.util.Locale.ROOT, "%,d", settings.streams().get(0));
         assertThat(Files.readString(out.resolve("report.md"))).contains("| " + first + " × 1024 B | autonomous |")

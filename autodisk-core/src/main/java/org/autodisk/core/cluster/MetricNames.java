@@ -55,6 +55,11 @@ public final class MetricNames {
     public static final String MIGRATION_MS = "migration.ms.";
     /** Counter: migrations this node cut over as their target. */
     public static final String MIGRATION_CUTOVERS = "migration.cutovers";
+    /**
+     * Counter: milliseconds the writes of ranges moved to this node waited at their cutovers, each from the former
+     * owner's stop (its clock, sent with its handover) until this node served the range; summed.
+     */
+    public static final String MIGRATION_PAUSED_MS = "migration.paused-ms";
 
     private MetricNames() {
     }

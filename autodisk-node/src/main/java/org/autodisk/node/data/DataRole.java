@@ -185,6 +185,8 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.TRAVERSE, new TraverseHandler(serving))
                 .serve(Operation.LEDGER_APPLY, new LedgerApplyHandler(ctx.nodeId(), ctx.metadata(), services.store(),
                         services.backups()))
+                .serve(Operation.LEDGER_HANDOVER, new LedgerHandoverHandler(ctx.nodeId(), ctx.metadata(),
+                        services.wal()))
                 .serve(Operation.MIGRATION_READ, migrations.readHandler())
                 .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
                 .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store()))

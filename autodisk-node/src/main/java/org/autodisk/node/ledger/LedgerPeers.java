@@ -3,11 +3,12 @@ package org.autodisk.node.ledger;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.LedgerHandover;
 
 /**
- * How a writer, a recovery or a reader reaches the log nodes that hold ledgers: the I/O boundary of the ledger
- * protocol (over the peer channel in a node, over simulated links in the simulation). Answers may be lost or late;
- * callers put their own deadline on each.
+ * How a writer, a recovery or a reader reaches the log nodes that hold ledgers (and a former writer its range's new
+ * owner): the I/O boundary of the ledger protocol (over the peer channel in a node, over simulated links in the
+ * simulation). Answers may be lost or late; callers put their own deadline on each.
  */
 public interface LedgerPeers {
 
@@ -44,6 +45,19 @@ public interface LedgerPeers {
      * @return the entries it holds from {@code from} on
      */
     CompletableFuture<List<LedgerEntry>> read(String logNode, long ledgerId, long from, int max);
+
+    /**
+     * Tells a range's new owner that this writer's ledger ends at an entry, every entry acknowledged and no more to
+     * come (after a migration's cutover), so that it need not wait for the close to commit. A node that does not
+     * understand it, or does not answer, waits for the close as before: callers ignore a failure.
+     *
+     * @param dataNode  the new owner
+     * @param handover  the ledger, its last entry and its writer
+     * @return completes when the new owner took it; without a channel to data nodes (the simulation), at once
+     */
+    default CompletableFuture<Void> handOver(String dataNode, LedgerHandover handover) {
+        return CompletableFuture.completedFuture(null);
+    }
 
     /**
      * Reaches the log nodes over a node's peer channel (LEDGER_APPEND, LEDGER_FENCE, LEDGER_READ).

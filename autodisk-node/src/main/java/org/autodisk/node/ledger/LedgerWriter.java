@@ -81,7 +81,7 @@ public final class LedgerWriter {
     private long nextEntry = 1;
     private long lac;
     private CompletableFuture<LedgerInfo> closing;
-    private boolean closeSubmitted;
+    private final CompletableFuture<Long> drained = new CompletableFuture<>();
 
     /**
      * Creates the writer of a ledger just opened.
@@ -195,6 +195,11 @@ public final class LedgerWriter {
         return closing;
     }
 
+    /** The ledger's last entry, once {@link #close()} found every entry acknowledged and submitted the close. */
+    public CompletableFuture<Long> drained() {
+        return drained;
+    }
+
     /**
      * Stops the writer, as when it has no log node left: its pending entries fail with OUTCOME_UNKNOWN and recovery
      * closes the ledger (the owner's store failed to apply an acknowledged entry).
@@ -206,7 +211,7 @@ public final class LedgerWriter {
     }
 
     private void closeIfDrained() {
-        if (closing == null || closeSubmitted || state == State.CHANGING || !pending.isEmpty()) {
+        if (closing == null || drained.isDone() || state == State.CHANGING || !pending.isEmpty()) {
             return;
         }
         if (state != State.OPEN) {
@@ -214,9 +219,9 @@ public final class LedgerWriter {
                     + ": the writer of " + ledger + " stopped (" + state.name().toLowerCase() + ") before it closed"));
             return;
         }
-        closeSubmitted = true;
         state = State.CLOSED;
         long id = ledger.id();
+        drained.complete(lac);
         metadata.submit(new MetaCommand.CloseLedger(id, lac), settings.metadataTimeout()).whenComplete((r, err) -> {
             LedgerInfo now = metadata.current().ledger(id);
             if (now != null && now.state() == LedgerState.CLOSED) {

@@ -7,6 +7,7 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.wire.LedgerAppendRequest;
+import org.autodisk.node.wire.LedgerHandover;
 import org.autodisk.node.wire.LedgerReadRequest;
 import org.autodisk.node.wire.LedgerWire;
 import org.autodisk.node.wire.PeerOp;
@@ -43,6 +44,11 @@ final class PeerLedgers implements LedgerPeers {
         return send(logNode, PeerOp.LEDGER_READ.request(new LedgerReadRequest(ledgerId, from, max).encode()))
                 .thenApply(body -> LedgerWire.parseEntries(body).stream()
                         .map(r -> LedgerEntry.of(ledgerId, r)).toList());
+    }
+
+    @Override
+    public CompletableFuture<Void> handOver(String dataNode, LedgerHandover handover) {
+        return send(dataNode, PeerOp.LEDGER_HANDOVER.request(handover.encode())).thenApply(body -> null);
     }
 
     /** Sends a frame; completes with the OK answer's body, or fails with the log node's refusal. */

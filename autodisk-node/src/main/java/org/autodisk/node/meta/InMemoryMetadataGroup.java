@@ -1,19 +1,22 @@
 package org.autodisk.node.meta;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
 
 /**
  * The metadata of an in-memory cluster (tests): one log applied at once, in order, under one lock, and every
- * member's view told of each change. Fault hooks: {@link #available} (no majority: proposals fail) and
- * {@link #holdUpdates} (one member falls behind: it keeps its last state until released).
+ * member's view told of each change. Fault hooks: {@link #available} (no majority: proposals fail),
+ * {@link #holdUpdates} (one member falls behind: it keeps its last state until released) and {@link #holdProposals}
+ * (proposals of some kind wait, uncommitted, until released).
  */
 public final class InMemoryMetadataGroup {
 
@@ -21,6 +24,8 @@ public final class InMemoryMetadataGroup {
     private MetaState state = MetaState.EMPTY;
     private long index;
     private volatile boolean available = true;
+    private volatile Predicate<MetaCommand> holding = c -> false;
+    private final List<Runnable> heldProposals = new ArrayList<>();
 
     /**
      * Returns a member's view of the metadata.
@@ -53,6 +58,27 @@ public final class InMemoryMetadataGroup {
         if (!hold) {
             v.deliver(current());
         }
+    }
+
+    /**
+     * Fault hook: proposals the predicate matches wait uncommitted (their futures do not complete) until
+     * {@link #releaseProposals}, as when a commit is slow.
+     *
+     * @param which the proposals to hold
+     */
+    public void holdProposals(Predicate<MetaCommand> which) {
+        holding = which;
+    }
+
+    /** Stops holding proposals and commits the held ones, in the order they came. */
+    public void releaseProposals() {
+        holding = c -> false;
+        List<Runnable> now;
+        synchronized (heldProposals) {
+            now = List.copyOf(heldProposals);
+            heldProposals.clear();
+        }
+        now.forEach(Runnable::run);
     }
 
     private synchronized MetaState current() {
@@ -119,8 +145,15 @@ public final class InMemoryMetadataGroup {
                         + "committed within " + deadline.toMillis() + " ms: no majority of the voters answered "
                         + "(in-memory group made unavailable)", null));
             }
-            return CompletableFuture.completedFuture(apply(new MetaEntry(command, nodeId,
-                    MetaEntry.nowMicros())));
+            MetaEntry entry = new MetaEntry(command, nodeId, MetaEntry.nowMicros());
+            if (holding.test(command)) {
+                CompletableFuture<CommandResult> later = new CompletableFuture<>();
+                synchronized (heldProposals) {
+                    heldProposals.add(() -> later.complete(apply(entry)));
+                }
+                return later;
+            }
+            return CompletableFuture.completedFuture(apply(entry));
         }
 
         @Override

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.node.metrics.NodeMetrics;
+import org.autodisk.node.rangelog.WriteAheadLog;
 
 /**
  * Where a target's migrations spend their time, summed over every migration this node received since it started
@@ -51,14 +52,16 @@ final class MigrationTimes {
         }
     }
 
-    /** Registers the counters. */
-    void register(NodeMetrics metrics) {
+    /** Registers the counters; the pause of writes at the cutovers comes from the node's log. */
+    void register(NodeMetrics metrics, WriteAheadLog wal) {
         for (Part p : Part.values()) {
             metrics.functionCounter(MetricNames.MIGRATION_MS + p.label(), "milliseconds this node's migrations spent "
                     + "on " + p.label() + " as their target", nanos.get(p), n -> n.sum() / 1e6);
         }
         metrics.functionCounter(MetricNames.MIGRATION_CUTOVERS, "migrations this node cut over as their target",
                 moves, LongAdder::sum);
+        metrics.functionCounter(MetricNames.MIGRATION_PAUSED_MS, "milliseconds writes of ranges moved to this node "
+                + "waited at their cutovers", wal, WriteAheadLog::cutoverPausedMillis);
     }
 
     /** Adds the time since {@code startNanos} to a part. */

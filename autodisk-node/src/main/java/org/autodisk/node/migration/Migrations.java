@@ -55,7 +55,7 @@ public final class Migrations implements AutoCloseable {
             MigrationSettings settings) {
         this.mc = new MigrationContext(ctx.nodeId(), ctx.metadata(), ctx.peers(), LedgerPeers.over(ctx.peers()),
                 store, backups, settings, wal, new MigrationTimes());
-        mc.times().register(ctx.metrics());
+        mc.times().register(ctx.metrics(), wal);
         this.snapshots = new SourceSnapshots(ctx.nodeId(), store, settings.chunkBytes());
         this.wal = wal;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(ctx.nodeId()

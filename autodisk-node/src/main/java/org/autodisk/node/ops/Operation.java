@@ -53,7 +53,9 @@ public enum Operation {
     /** The next chunk of a migrating range's snapshot, from its source. */
     MIGRATION_READ(PeerOp.MIGRATION_READ.code(), Role.DATA),
     /** Split a range this data node owns at its middle stream (for a balance move of its upper half). */
-    RANGE_SPLIT(PeerOp.RANGE_SPLIT.code(), Role.DATA);
+    RANGE_SPLIT(PeerOp.RANGE_SPLIT.code(), Role.DATA),
+    /** A range's former owner says where its ledger of the range ends, after a cutover to this data node. */
+    LEDGER_HANDOVER(PeerOp.LEDGER_HANDOVER.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

@@ -21,6 +21,7 @@ import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.peer.PeerException;
+import org.autodisk.node.wire.LedgerHandover;
 
 /**
  * {@link WriteAheadLog} as ledgers: one {@link RangeSlot} per range this node owns, kept in step with the committed
@@ -64,6 +65,7 @@ final class RangeLedgers implements WriteAheadLog {
         if (!state.bootstrapped()) {
             return;
         }
+        ctx.cutovers().tidy(state);
         Map<Integer, RangeDescriptor> mine = new HashMap<>();
         state.ranges().stream().filter(r -> r.owner().equals(ctx.self())).forEach(r -> mine.put(r.id(), r));
         List<RangeSlot> changed = slots.values().stream().filter(s -> changed(s, mine.get(s.rangeId()))).toList();
@@ -269,6 +271,16 @@ final class RangeLedgers implements WriteAheadLog {
     @Override
     public void releaseCutoverLedger(int rangeId, long epoch) {
         ctx.cutovers().release(rangeId, epoch);
+    }
+
+    @Override
+    public double cutoverPausedMillis() {
+        return ctx.cutovers().pausedMillis();
+    }
+
+    @Override
+    public boolean handOver(LedgerHandover handover) {
+        return ctx.cutovers().handOver(handover);
     }
 
     @Override

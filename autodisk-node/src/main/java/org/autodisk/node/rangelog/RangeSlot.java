@@ -3,7 +3,9 @@ package org.autodisk.node.rangelog;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerReader;
 import org.autodisk.node.ledger.LedgerRecovery;
@@ -12,8 +14,6 @@ import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaCommand;
-import org.autodisk.node.meta.MigrationInfo;
-import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,8 +32,6 @@ final class RangeSlot {
     private static final int REPLAY_PAGE = 5_000;
     /** A start that failed is tried again after this long, then twice as long each time up to the answer timeout. */
     private static final long RETRY_FIRST_MS = 100;
-    /** How often a new owner looks whether the source closed its ledger after a cutover. */
-    private static final long CLOSE_POLL_MS = 2;
 
     /** Why a waiting request could not use this slot: the range changed; it looks up the range's new slot. */
     static final class Retired extends RuntimeException {
@@ -49,6 +47,7 @@ final class RangeSlot {
     private final CompletableFuture<Void> after;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private final long createdNanos = System.nanoTime();
+    private final SlotHandover handover;
     /** The ledger this node's cutover opened for the slot, not written yet: used instead of opening one. */
     private volatile LedgerInfo preopened;
     private CompletableFuture<LedgerWriter> ready = new CompletableFuture<>();
@@ -59,11 +58,16 @@ final class RangeSlot {
     private volatile RuntimeException halted;
     private volatile boolean storeCurrent;
     private volatile String problem = "recovering its log";
+    /** Ledgers its former owner handed over (it said where they end) before their close committed. */
+    private final Map<Long, Long> ends = new ConcurrentHashMap<>();
+    /** When this slot stopped taking writes (µs, wall clock): sent with the handover. */
+    private volatile long retiredAt;
 
     RangeSlot(SlotContext ctx, RangeDescriptor range, CompletableFuture<Void> after) {
         this.ctx = ctx;
         this.range = range;
         this.after = after;
+        this.handover = new SlotHandover(ctx, range);
     }
 
     RangeDescriptor range() {
@@ -115,12 +119,14 @@ final class RangeSlot {
         LedgerRecovery recovery = new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(),
                 ctx.writer().answerTimeout());
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
+        ends.clear();
         claimPreopened();
         for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
             LedgerInfo mine = preopened;
             if (l.state() != LedgerState.CLOSED && (mine == null || l.id() != mine.id())) {
-                chain = chain.thenCompose(v -> handedOver(l)).thenCompose(closed -> {
-                    if (closed) {
+                chain = chain.thenCompose(v -> awaitEnd(l)).thenCompose(end -> {
+                    if (end != null) {
+                        ends.put(l.id(), end);
                         return CompletableFuture.completedFuture(null);
                     }
                     problem = "recovering ledger " + l.id() + " from its log nodes " + l.lastFragment().ensemble();
@@ -142,32 +148,12 @@ final class RangeSlot {
 
     /**
      * After a migration's cutover to this node, the source closes its ledger of the range once every write it took
-     * is acknowledged: waiting for that (bounded by the answer timeout) rather than fencing it spares those writes
-     * an unknown outcome. Any other unclosed ledger is recovered at once.
-     *
-     * @return true once the ledger is closed by its writer; false when it must be recovered
+     * is acknowledged and hands it over (see {@link SlotHandover}): waiting for that rather than fencing the ledger
+     * spares those writes an unknown outcome. Any other unclosed ledger is recovered at once.
      */
-    private CompletableFuture<Boolean> handedOver(LedgerInfo l) {
-        MigrationInfo m = ctx.metadata().current().migrationOf(range.id());
-        if (m == null || m.phase() != MigrationPhase.CLEANING_UP || !m.target().equals(ctx.self())
-                || !l.writer().equals(m.source())) {
-            return CompletableFuture.completedFuture(false);
-        }
-        problem = "waiting for " + l.writer() + " to close ledger " + l.id() + " after the cutover";
-        CompletableFuture<Boolean> out = new CompletableFuture<>();
-        pollClosed(l.id(), System.nanoTime() + ctx.writer().answerTimeout().toNanos(), out);
-        return out;
-    }
-
-    private void pollClosed(long ledgerId, long deadline, CompletableFuture<Boolean> out) {
-        LedgerInfo now = ctx.metadata().current().ledger(ledgerId);
-        if (now == null || now.state() == LedgerState.CLOSED) {
-            out.complete(true);
-        } else if (System.nanoTime() >= deadline || retiredNow()) {
-            out.complete(false);
-        } else {
-            ctx.timer().schedule(CLOSE_POLL_MS, () -> pollClosed(ledgerId, deadline, out));
-        }
+    private CompletableFuture<Long> awaitEnd(LedgerInfo l) {
+        problem = "waiting for " + l.writer() + " to close or hand over ledger " + l.id() + " after the cutover";
+        return handover.awaitEnd(l, this::retiredNow);
     }
 
     private synchronized boolean retiredNow() {
@@ -181,8 +167,9 @@ final class RangeSlot {
         long t0 = System.nanoTime();
         long[] replayed = {0};
         for (LedgerInfo l : ledgers) {
-            if (l.state() == LedgerState.CLOSED) {
-                chain = chain.thenCompose(v -> replay(l, ctx.store().appliedEntry(l.id()) + 1, replayed));
+            Long end = l.state() == LedgerState.CLOSED ? Long.valueOf(l.lastEntry()) : ends.get(l.id());
+            if (end != null) {
+                chain = chain.thenCompose(v -> replay(l, ctx.store().appliedEntry(l.id()) + 1, end, replayed));
             }
         }
         return chain.thenRun(() -> replayed(replayed[0], System.nanoTime() - t0));
@@ -196,17 +183,17 @@ final class RangeSlot {
         }
     }
 
-    private CompletableFuture<Void> replay(LedgerInfo l, long from, long[] replayed) {
-        if (from > l.lastEntry()) {
+    private CompletableFuture<Void> replay(LedgerInfo l, long from, long last, long[] replayed) {
+        if (from > last) {
             return CompletableFuture.completedFuture(null);
         }
-        problem = "replaying ledger " + l.id() + " from entry " + from + " to " + l.lastEntry();
-        long to = Math.min(l.lastEntry(), from + REPLAY_PAGE - 1);
+        problem = "replaying ledger " + l.id() + " from entry " + from + " to " + last;
+        long to = Math.min(last, from + REPLAY_PAGE - 1);
         return new LedgerReader(ctx.peers()).read(l, from, to)
                 .thenCompose(entries -> ctx.apply().replay(l.id(), entries))
                 .thenCompose(n -> {
                     replayed[0] += n;
-                    return replay(l, to + 1, replayed);
+                    return replay(l, to + 1, last, replayed);
                 });
     }
 
@@ -271,6 +258,8 @@ final class RangeSlot {
             LOG.info("{}: range {} {} serves, writing {} ({} ms after this node saw the range change)", ctx.self(),
                     range.id(), range.span(), w.ledger(), (System.nanoTime() - createdNanos) / 1_000_000);
             serve.complete(w);
+            handover.served();
+            ends.keySet().forEach(id -> handover.closeLater(id, this::retiredNow));
         }
     }
 
@@ -334,6 +323,7 @@ final class RangeSlot {
             waiting = ready;
             stillStarting = starting;
         }
+        retiredAt = SlotHandover.nowMicros();
         waiting.completeExceptionally(new Retired(ctx.self() + ": range " + range.id() + " changed"));
         if (!stillStarting) {
             closeAndFinish(w);
@@ -346,6 +336,7 @@ final class RangeSlot {
             closed.complete(null);
             return;
         }
+        handover.handOver(w, retiredAt);
         w.close().whenComplete((l, e) -> {
             if (e != null) {
                 LOG.info("{}: range {}: {} (its next writer recovers it)", ctx.self(), range.id(),

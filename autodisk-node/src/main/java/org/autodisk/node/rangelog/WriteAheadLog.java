@@ -5,6 +5,7 @@ import org.autodisk.node.peer.PeerException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import org.autodisk.node.wire.LedgerHandover;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.node.store.LocalStore;
 
@@ -88,6 +89,27 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param epoch   the epoch it was reserved at
      */
     default void releaseCutoverLedger(int rangeId, long epoch) {
+    }
+
+    /**
+     * Takes a range's former owner's word that its ledger of the range ends at an entry (LEDGER_HANDOVER, after a
+     * migration's cutover to this node): the range's new slot replays to there without waiting for the close.
+     *
+     * @param handover the ledger, its last entry and its writer
+     * @return false if it was not kept (no log, or too many kept): the slot then waits for the close to commit
+     */
+    default boolean handOver(LedgerHandover handover) {
+        return false;
+    }
+
+    /**
+     * Sums how long the writes of ranges handed over to this node waited: from the former owner's stop (its wall
+     * clock, sent with the handover) until this node served the range.
+     *
+     * @return milliseconds, summed over the cutovers to this node since it started
+     */
+    default double cutoverPausedMillis() {
+        return 0;
     }
 
     /**

@@ -42,7 +42,12 @@ public enum PeerOp {
      * To a range's owner: split the range at its middle stream, if it is still at the generation given (body: range id
      * and generation, {@link RangeSplitRequest}); answered by the halves ({@code SplitResult} JSON).
      */
-    RANGE_SPLIT(Opcode.FIRST_PEER_CODE + 12);
+    RANGE_SPLIT(Opcode.FIRST_PEER_CODE + 12),
+    /**
+     * A range's former owner to its new owner after a migration's cutover: its ledger of the range ends at an entry,
+     * every entry acknowledged ({@link LedgerHandover}); the new owner need not wait for the close to commit.
+     */
+    LEDGER_HANDOVER(Opcode.FIRST_PEER_CODE + 13);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

@@ -12,7 +12,10 @@ import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 import org.junit.jupiter.api.Test;
 
-/** MIGRATION_READ and its chunks: round trips, a damaged chunk fails its CRC, truncated and bad fields are named. */
+/**
+ * MIGRATION_READ and its chunks: round trips, a damaged chunk fails its CRC, truncated and bad fields are named;
+ * LEDGER_HANDOVER round trips and refuses bad bodies.
+ */
 class MigrationWireTest {
 
     @Test
@@ -54,5 +57,21 @@ class MigrationWireTest {
                 .encode())).isInstanceOf(ProtocolException.class).hasMessageContaining("migration id >= 1");
         byte[] extra = Arrays.copyOf(new MigrationReadRequest(1, new byte[0], 1, false).encode(), 20);
         assertThatThrownBy(() -> MigrationReadRequest.decode(extra)).isInstanceOf(ProtocolException.class);
+    }
+
+    @Test
+    void aHandoverRoundTripsAndBadBodiesAreRefused() {
+        LedgerHandover h = LedgerHandover.decode(new LedgerHandover(12, 345, 1_700_000_000_000_000L, "d1").encode());
+        assertThat(h).isEqualTo(new LedgerHandover(12, 345, 1_700_000_000_000_000L, "d1"));
+        assertThat(LedgerHandover.decode(new LedgerHandover(1, 0, 0, "d2").encode()).lastEntry()).isZero();
+        assertThatThrownBy(() -> LedgerHandover.decode(new byte[24])).isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("writer's id")
+                .satisfies(e -> assertThat(((ProtocolException) e).status()).isEqualTo(Status.MALFORMED));
+        assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(0, 5, 0, "d1").encode()))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("ledger 0");
+        assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(3, -1, 0, "d1").encode()))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("last entry -1");
+        assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(3, 1, 0, "d".repeat(300)).encode()))
+                .isInstanceOf(ProtocolException.class);
     }
 }

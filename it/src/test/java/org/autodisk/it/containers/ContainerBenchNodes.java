@@ -13,7 +13,8 @@ import org.testcontainers.containers.Container.ExecResult;
 public final class ContainerBenchNodes implements BenchNodes {
 
     /** The JVM flags of {@code autodisk bench insert}'s local node processes. */
-    public static final String JAVA_OPTS = "-Xmx512m -XX:+UseParallelGC -XX:+ExitOnOutOfMemoryError";
+    public static final String JAVA_OPTS = "-Xmx512m -XX:+UseParallelGC -XX:MetaspaceSize=128m "
+            + "-XX:+ExitOnOutOfMemoryError";
 
     private final String image;
     private String nodeJvm;

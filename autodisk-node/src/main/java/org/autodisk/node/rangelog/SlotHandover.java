@@ -1,0 +1,139 @@
+package org.autodisk.node.rangelog;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BooleanSupplier;
+import org.autodisk.node.ledger.LedgerException;
+import org.autodisk.node.ledger.LedgerRecovery;
+import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.MigrationPhase;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.wire.LedgerHandover;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A range's ledger handed from its former owner to its new owner at a migration's cutover. The former owner's slot,
+ * retired, closes its ledger once every write it took is acknowledged and at that moment tells the new owner where
+ * the ledger ends (LEDGER_HANDOVER), before the close commits. The new owner's slot waits for that word or the
+ * committed close, whichever comes first (bounded by the answer timeout; then it recovers the ledger), replays to
+ * there and serves: the pause of the range's writes is one message, not a metadata commit. The entry it was told is
+ * the one the close commits at: the writer takes no entry after it, every entry up to it is on the ack quorum, so a
+ * recovery, if the close never commits, finds the same end.
+ */
+final class SlotHandover {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SlotHandover.class);
+    /** How often a new owner looks whether the source closed or handed over its ledger after a cutover. */
+    private static final long CLOSE_POLL_MS = 2;
+
+    private final SlotContext ctx;
+    private final RangeDescriptor range;
+    /** When the former owner stopped taking the range's writes (µs, its wall clock), from its handover; else 0. */
+    private volatile long stoppedAt;
+
+    SlotHandover(SlotContext ctx, RangeDescriptor range) {
+        this.ctx = ctx;
+        this.range = range;
+    }
+
+    static long nowMicros() {
+        return ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now());
+    }
+
+    /**
+     * On the new owner: where a ledger of the range ends, if its writer is the source of the migration that cut the
+     * range over to this node, as handed over or closed.
+     *
+     * @param retired whether the slot retired meanwhile (it stops waiting)
+     * @return the ledger's last entry; {@code null} when it must be recovered
+     */
+    CompletableFuture<Long> awaitEnd(LedgerInfo l, BooleanSupplier retired) {
+        MigrationInfo m = ctx.metadata().current().migrationOf(range.id());
+        if (m == null || m.phase() != MigrationPhase.CLEANING_UP || !m.target().equals(ctx.self())
+                || !l.writer().equals(m.source())) {
+            return CompletableFuture.completedFuture(null);
+        }
+        CompletableFuture<Long> out = new CompletableFuture<>();
+        poll(l.id(), System.nanoTime() + ctx.writer().answerTimeout().toNanos(), retired, out);
+        return out;
+    }
+
+    private void poll(long ledgerId, long deadline, BooleanSupplier retired, CompletableFuture<Long> out) {
+        LedgerInfo now = ctx.metadata().current().ledger(ledgerId);
+        LedgerHandover said = ctx.cutovers() == null ? null : ctx.cutovers().handedOver(ledgerId);
+        if (said != null) {
+            stoppedAt = Math.max(stoppedAt, said.stoppedAtMicros());
+        }
+        if (now == null || now.state() == LedgerState.CLOSED) {
+            out.complete(now == null ? 0L : now.lastEntry());
+        } else if (said != null) {
+            out.complete(said.lastEntry());
+        } else if (System.nanoTime() >= deadline || retired.getAsBoolean()) {
+            out.complete(null);
+        } else {
+            ctx.timer().schedule(CLOSE_POLL_MS, () -> poll(ledgerId, deadline, retired, out));
+        }
+    }
+
+    /** On the new owner, once it serves: counts how long the range's writes paused, if a handover said. */
+    void served() {
+        long at = stoppedAt;
+        if (at > 0) {
+            ctx.cutovers().paused(nowMicros() - at);
+            stoppedAt = 0;
+        }
+    }
+
+    /**
+     * On the new owner, once it serves: a ledger handed over must still be closed in the metadata (its former writer
+     * commits that). If it is not after the answer timeout (the writer crashed, or lost the metadata), this node
+     * recovers it: fencing changes nothing then, as the writer takes no more entries, and the recovery closes it at
+     * the entry it was handed over at.
+     */
+    void closeLater(long ledgerId, BooleanSupplier retired) {
+        ctx.timer().schedule(ctx.writer().answerTimeout().toMillis(), () -> {
+            LedgerInfo l = ctx.metadata().current().ledger(ledgerId);
+            if (l == null || l.state() == LedgerState.CLOSED || retired.getAsBoolean()) {
+                return;
+            }
+            LOG.info("{}: range {}: ledger {} was handed over but its close did not commit; recovering it",
+                    ctx.self(), range.id(), ledgerId);
+            new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(), ctx.writer().answerTimeout())
+                    .recover(ledgerId).whenComplete((r, e) -> {
+                        if (e != null) {
+                            closeLater(ledgerId, retired);
+                        }
+                    });
+        });
+    }
+
+    /**
+     * On the former owner, as its retired slot closes the writer: if a migration's cutover took the range to another
+     * node, tells that node where the ledger ends once the writer is drained. A failure is only logged: the new owner
+     * then waits for the close to commit.
+     *
+     * @param retiredAt when the slot stopped taking writes (µs, wall clock)
+     */
+    void handOver(LedgerWriter w, long retiredAt) {
+        MigrationInfo m = ctx.metadata().current().migrationOf(range.id());
+        if (m == null || m.phase() != MigrationPhase.CLEANING_UP || !m.source().equals(ctx.self())
+                || m.target().equals(ctx.self())) {
+            return;
+        }
+        String to = m.target();
+        w.drained().thenAccept(last -> ctx.timer().schedule(0, () -> {
+            long id = w.ledger().id();
+            ctx.peers().handOver(to, new LedgerHandover(id, last, retiredAt, ctx.self())).whenComplete((v, e) -> {
+                if (e != null) {
+                    LOG.info("{}: range {}: {} was not told that ledger {} ends at entry {} ({}); it waits for the "
+                            + "close", ctx.self(), range.id(), to, id, last, LedgerException.unwrap(e).getMessage());
+                }
+            });
+        }));
+    }
+}
