@@ -1,7 +1,14 @@
 package org.autodisk.node.migration;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.ProtocolException;
@@ -21,24 +28,41 @@ import org.slf4j.LoggerFactory;
 /**
  * The source's side of the copy: one store snapshot per migration it is the source of, opened when the target starts
  * or resumes, read chunk by chunk, released when the migration leaves the copying phase or its target stops asking.
+ * Once it answered a chunk it reads the next one ahead, on a thread of its own, while the answer travels and the
+ * target writes it: the target's next ask, which starts where that chunk ends, finds it read (one chunk ahead per
+ * migration; an ask from elsewhere reads afresh).
  */
 final class SourceSnapshots {
 
     private static final Logger LOG = LoggerFactory.getLogger(SourceSnapshots.class);
     private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(60);
 
-    private record Open(StoreSnapshot snapshot, long[] lastUse) {
+    /** The chunk read ahead: from where, with which budget. */
+    private record Ahead(byte[] from, long budget, CompletableFuture<StoreSnapshot.Chunk> chunk) {
+    }
+
+    private static final class Open {
+        private final StoreSnapshot snapshot;
+        private long lastUse;
+        private Ahead ahead;
+
+        Open(StoreSnapshot snapshot) {
+            this.snapshot = snapshot;
+        }
     }
 
     private final String self;
     private final LocalStore store;
     private final int maxBudget;
     private final Map<Long, Open> open = new HashMap<>();
+    private final ExecutorService readAhead;
 
     SourceSnapshots(String self, LocalStore store, int maxBudget) {
         this.self = self;
         this.store = store;
         this.maxBudget = maxBudget;
+        this.readAhead = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-migration-read-ahead")
+                .daemon().factory());
     }
 
     /**
@@ -65,15 +89,40 @@ final class SourceSnapshots {
         Map<Long, Long> positions = Map.of();
         if (req.fresh() || o == null) {
             close(m.id());
-            o = new Open(store.snapshot(), new long[1]);
+            o = new Open(store.snapshot());
             open.put(m.id(), o);
-            positions = positions(state, r, o.snapshot());
+            positions = positions(state, r, o.snapshot);
             LOG.info("{}: migration {}: copying range {} {} to {} from key {} (snapshot at ledger positions {})",
                     self, m.id(), r.id(), r.span(), m.target(), Keys.render(req.from()), positions);
         }
-        o.lastUse()[0] = System.nanoTime();
-        StoreSnapshot.Chunk c = o.snapshot().read(req.from(), r.high(), Math.min(req.byteBudget(), maxBudget));
+        o.lastUse = System.nanoTime();
+        long budget = Math.min(req.byteBudget(), maxBudget);
+        StoreSnapshot.Chunk c = readAt(o, req.from(), r.high(), budget);
+        o.ahead = c.next() == null ? null : readAhead(o.snapshot, c.next(), r.high(), budget);
         return new MigrationChunk(c.streams(), c.next(), positions);
+    }
+
+    /** The chunk read ahead if it starts there (waiting for it if it is still being read), else read now. */
+    private static StoreSnapshot.Chunk readAt(Open o, byte[] from, byte[] high, long budget) {
+        Ahead a = o.ahead;
+        o.ahead = null;
+        if (a != null && a.budget() == budget && Arrays.equals(a.from(), from)) {
+            try {
+                return a.chunk().join();
+            } catch (CompletionException | CancellationException e) {
+                // read it again below: the failure, if it lasts, reaches the target from there
+            }
+        }
+        return o.snapshot.read(from, high, budget);
+    }
+
+    private Ahead readAhead(StoreSnapshot snapshot, byte[] from, byte[] high, long budget) {
+        try {
+            return new Ahead(from, budget, CompletableFuture.supplyAsync(() -> snapshot.read(from, high, budget),
+                    readAhead));
+        } catch (RejectedExecutionException e) {
+            return null;
+        }
     }
 
     private static Map<Long, Long> positions(MetaState state, RangeDescriptor r, StoreSnapshot snap) {
@@ -89,20 +138,28 @@ final class SourceSnapshots {
         long now = System.nanoTime();
         for (Long id : Map.copyOf(open).keySet()) {
             MigrationInfo m = state.migration(id);
-            if (m == null || m.phase() != MigrationPhase.COPYING || now - open.get(id).lastUse()[0] > IDLE_NANOS) {
+            if (m == null || m.phase() != MigrationPhase.COPYING || now - open.get(id).lastUse > IDLE_NANOS) {
                 close(id);
             }
         }
     }
 
+    /** Releases a snapshot once the chunk read ahead of it, if any, is done (a snapshot read holds its lock). */
     private void close(long id) {
         Open o = open.remove(id);
         if (o != null) {
-            o.snapshot().close();
+            Ahead a = o.ahead;
+            o.ahead = null;
+            if (a == null) {
+                o.snapshot.close();
+            } else {
+                a.chunk().whenComplete((c, e) -> o.snapshot.close());
+            }
         }
     }
 
     synchronized void closeAll() {
         Map.copyOf(open).keySet().forEach(this::close);
+        readAhead.shutdown();
     }
 }
