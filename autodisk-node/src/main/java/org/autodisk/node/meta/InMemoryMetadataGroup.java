@@ -16,7 +16,7 @@ import org.HdrHistogram.Histogram;
  * The metadata of an in-memory cluster (tests): one log applied at once, in order, under one lock, and every
  * member's view told of each change. Fault hooks: {@link #available} (no majority: proposals fail),
  * {@link #holdUpdates} (one member falls behind: it keeps its last state until released) and {@link #holdProposals}
- * (proposals of some kind wait, uncommitted, until released).
+ * (proposals of some kind wait, uncommitted, until released or dropped).
  */
 public final class InMemoryMetadataGroup {
 
@@ -25,7 +25,7 @@ public final class InMemoryMetadataGroup {
     private long index;
     private volatile boolean available = true;
     private volatile Predicate<MetaCommand> holding = c -> false;
-    private final List<Runnable> heldProposals = new ArrayList<>();
+    private final List<Held> heldProposals = new ArrayList<>();
 
     /**
      * Returns a member's view of the metadata.
@@ -72,13 +72,25 @@ public final class InMemoryMetadataGroup {
 
     /** Stops holding proposals and commits the held ones, in the order they came. */
     public void releaseProposals() {
+        takeHeld().forEach(h -> h.result().complete(apply(h.entry())));
+    }
+
+    /** Stops holding proposals and drops the held ones, as when their proposer crashed before they committed. */
+    public void dropProposals() {
+        takeHeld().forEach(h -> h.result().completeExceptionally(new MetadataException("the proposal was dropped "
+                + "(in-memory group's fault hook)", null)));
+    }
+
+    private List<Held> takeHeld() {
         holding = c -> false;
-        List<Runnable> now;
         synchronized (heldProposals) {
-            now = List.copyOf(heldProposals);
+            List<Held> now = List.copyOf(heldProposals);
             heldProposals.clear();
+            return now;
         }
-        now.forEach(Runnable::run);
+    }
+
+    private record Held(MetaEntry entry, CompletableFuture<CommandResult> result) {
     }
 
     private synchronized MetaState current() {
@@ -149,7 +161,7 @@ public final class InMemoryMetadataGroup {
             if (holding.test(command)) {
                 CompletableFuture<CommandResult> later = new CompletableFuture<>();
                 synchronized (heldProposals) {
-                    heldProposals.add(() -> later.complete(apply(entry)));
+                    heldProposals.add(new Held(entry, later));
                 }
                 return later;
             }

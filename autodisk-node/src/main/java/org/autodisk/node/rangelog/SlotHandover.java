@@ -59,13 +59,18 @@ final class SlotHandover {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Long> out = new CompletableFuture<>();
-        poll(l.id(), System.nanoTime() + ctx.writer().answerTimeout().toNanos(), retired, out);
+        poll(l, System.nanoTime() + ctx.writer().answerTimeout().toNanos(), retired, out);
         return out;
     }
 
-    private void poll(long ledgerId, long deadline, BooleanSupplier retired, CompletableFuture<Long> out) {
+    /** Only the ledger's own writer's word counts (the handler refuses others once it knows the ledger). */
+    private void poll(LedgerInfo l, long deadline, BooleanSupplier retired, CompletableFuture<Long> out) {
+        long ledgerId = l.id();
         LedgerInfo now = ctx.metadata().current().ledger(ledgerId);
         LedgerHandover said = ctx.cutovers() == null ? null : ctx.cutovers().handedOver(ledgerId);
+        if (said != null && !said.writer().equals(l.writer())) {
+            said = null;
+        }
         if (said != null) {
             stoppedAt = Math.max(stoppedAt, said.stoppedAtMicros());
         }
@@ -76,7 +81,7 @@ final class SlotHandover {
         } else if (System.nanoTime() >= deadline || retired.getAsBoolean()) {
             out.complete(null);
         } else {
-            ctx.timer().schedule(CLOSE_POLL_MS, () -> poll(ledgerId, deadline, retired, out));
+            ctx.timer().schedule(CLOSE_POLL_MS, () -> poll(l, deadline, retired, out));
         }
     }
 

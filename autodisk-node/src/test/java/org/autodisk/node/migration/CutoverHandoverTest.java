@@ -120,4 +120,37 @@ class CutoverHandoverTest {
                     .isEqualTo(closed.lastEntry());
         }
     }
+
+    @Test
+    void aSourceThatCrashesBeforeItsCloseCommitsLeavesTheTargetServingAndTheTargetClosesTheLedger() throws Exception {
+        try (InMemoryCluster c = new InMemoryCluster(3, 2, CONFIG)) {
+            for (int i = 0; i < 50; i++) {
+                assertThat(insert(c, 2, i, 0)).isEqualTo(Status.OK);
+            }
+            c.metadata().holdProposals(cmd -> cmd instanceof MetaCommand.CloseLedger);
+            MetaState before = c.node(0).metadata().current();
+            RangeDescriptor r = before.rangeOf(key(0));
+            LedgerInfo sources = before.ledgersOf(r).stream().filter(l -> l.state() == LedgerState.OPEN)
+                    .findFirst().orElseThrow();
+            CommandResult started = c.node(0).metadata().submit(new MetaCommand.StartMigration(r.id(), r.epoch(),
+                    r.generation(), "d2", 0, "admin"), Duration.ofSeconds(5)).join();
+            assertThat(started.applied()).as(started.refusal()).isTrue();
+            await("served by the new owner").atMost(Duration.ofSeconds(30)).until(() -> c.node(1).metadata()
+                    .current().range(r.id()).owner().equals("d2") && insert(c, 2, 50, 1) == Status.OK);
+
+            c.node(0).close(); // the source crashes, and its close never commits
+            c.metadata().dropProposals();
+            for (int i = 51; i < 60; i++) {
+                assertThat(insert(c, 2, i, 1)).as("d2 serves with the source down").isEqualTo(Status.OK);
+            }
+            await("d2 recovers and closes the ledger it was handed").atMost(Duration.ofSeconds(30))
+                    .until(() -> c.node(1).metadata().current().ledger(sources.id()).state() == LedgerState.CLOSED);
+            LedgerInfo closed = c.node(1).metadata().current().ledger(sources.id());
+            assertThat(c.node(1).store().appliedEntry(sources.id()))
+                    .as("the recovery closed the ledger at the entry d2 replayed to").isEqualTo(closed.lastEntry());
+            for (int i = 0; i < 60; i++) {
+                assertThat(search(c, 1, i)).as("key " + i).isEqualTo(value(i, i < 50 ? 0 : 1));
+            }
+        }
+    }
 }
