@@ -3,8 +3,10 @@ package org.autodisk.node.migration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.meta.MetaState;
@@ -41,6 +43,7 @@ public final class Migrations implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final MigrationEvents events;
     private final HostCopies hostCopies;
+    private final AtomicBoolean tickQueued = new AtomicBoolean();
 
     /**
      * Creates the node's migration driver; {@link #start} runs it.
@@ -84,12 +87,30 @@ public final class Migrations implements AutoCloseable {
     }
 
     /**
-     * Follows the metadata every {@code periodMs}.
+     * Follows the metadata: at once when it changes (a new migration's target starts copying, a source that was cut
+     * over starts its clean-up, without waiting for the next round), and every {@code periodMs} (retries, the
+     * clean-up's grace).
      *
      * @param periodMs the period
      */
     public void start(long periodMs) {
         timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
+        mc.metadata().subscribe(s -> tickSoon());
+    }
+
+    /** Runs a round on the driver's thread soon, once however many changes come meanwhile. */
+    private void tickSoon() {
+        if (!tickQueued.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            timer.execute(() -> {
+                tickQueued.set(false);
+                tick();
+            });
+        } catch (RejectedExecutionException e) {
+            tickQueued.set(false); // stopping
+        }
     }
 
     void tick() {
