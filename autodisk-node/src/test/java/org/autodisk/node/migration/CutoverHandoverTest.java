@@ -22,7 +22,6 @@ import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaCommand;
-import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +58,21 @@ class CutoverHandoverTest {
         return Responses.status(f.body()) == Status.OK ? Responses.parseSearch(f.body()) : null;
     }
 
+    /**
+     * Holds every ledger close back, then starts moving d1's range to d2.
+     *
+     * @return the source's open ledger of the range, the one it will hand over
+     */
+    private static LedgerInfo moveToD2WithClosesHeld(InMemoryCluster c, RangeDescriptor r) {
+        c.metadata().holdProposals(cmd -> cmd instanceof MetaCommand.CloseLedger);
+        LedgerInfo open = c.node(0).metadata().current().ledgersOf(r).stream()
+                .filter(l -> l.state() == LedgerState.OPEN).findFirst().orElseThrow();
+        CommandResult started = c.node(0).metadata().submit(new MetaCommand.StartMigration(r.id(), r.epoch(),
+                r.generation(), "d2", 0, "admin"), Duration.ofSeconds(5)).join();
+        assertThat(started.applied()).as(started.refusal()).isTrue();
+        return open;
+    }
+
     @Test
     void theTargetServesFromTheHandoverWhileTheSourcesCloseIsHeldAndNothingIsLost() throws Exception {
         try (InMemoryCluster c = new InMemoryCluster(3, 2, CONFIG)) {
@@ -84,14 +98,8 @@ class CutoverHandoverTest {
                 }
             });
             await().until(() -> acked.size() > 20);
-            c.metadata().holdProposals(cmd -> cmd instanceof MetaCommand.CloseLedger);
-            MetaState before = c.node(0).metadata().current();
-            RangeDescriptor r = before.rangeOf(key(0));
-            LedgerInfo sources = before.ledgersOf(r).stream().filter(l -> l.state() == LedgerState.OPEN)
-                    .findFirst().orElseThrow();
-            CommandResult started = c.node(0).metadata().submit(new MetaCommand.StartMigration(r.id(), r.epoch(),
-                    r.generation(), "d2", 0, "admin"), Duration.ofSeconds(5)).join();
-            assertThat(started.applied()).as(started.refusal()).isTrue();
+            RangeDescriptor r = c.node(0).metadata().current().rangeOf(key(0));
+            LedgerInfo sources = moveToD2WithClosesHeld(c, r);
             await().atMost(Duration.ofSeconds(30)).until(() -> c.node(1).metadata().current().range(r.id()).owner()
                     .equals("d2"));
             int acksAtCutover = acked.size();
@@ -127,14 +135,8 @@ class CutoverHandoverTest {
             for (int i = 0; i < 50; i++) {
                 assertThat(insert(c, 2, i, 0)).isEqualTo(Status.OK);
             }
-            c.metadata().holdProposals(cmd -> cmd instanceof MetaCommand.CloseLedger);
-            MetaState before = c.node(0).metadata().current();
-            RangeDescriptor r = before.rangeOf(key(0));
-            LedgerInfo sources = before.ledgersOf(r).stream().filter(l -> l.state() == LedgerState.OPEN)
-                    .findFirst().orElseThrow();
-            CommandResult started = c.node(0).metadata().submit(new MetaCommand.StartMigration(r.id(), r.epoch(),
-                    r.generation(), "d2", 0, "admin"), Duration.ofSeconds(5)).join();
-            assertThat(started.applied()).as(started.refusal()).isTrue();
+            RangeDescriptor r = c.node(0).metadata().current().rangeOf(key(0));
+            LedgerInfo sources = moveToD2WithClosesHeld(c, r);
             await("served by the new owner").atMost(Duration.ofSeconds(30)).until(() -> c.node(1).metadata()
                     .current().range(r.id()).owner().equals("d2") && insert(c, 2, 50, 1) == Status.OK);
 
