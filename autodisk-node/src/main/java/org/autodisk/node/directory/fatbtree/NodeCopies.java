@@ -1,0 +1,144 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.autodisk.core.Keys;
+
+/**
+ * The index pages one node holds and the descent over them. Batches apply one page at a time; a descent that meets a
+ * page whose fence keys no longer cover its key (a concurrent split or move) restarts from the root.
+ */
+final class NodeCopies {
+
+    /** Restarts after which a descent gives up (a structure change that never completes on this node). */
+    static final int MAX_RESTARTS = 64;
+
+    private final String self;
+    private final String indexNode;
+    private final Map<Long, Page> pages = new ConcurrentHashMap<>();
+    private volatile long rootId = -1;
+
+    /**
+     * Creates an empty set of copies.
+     *
+     * @param self      this node
+     * @param indexNode where a key goes while this node holds no root, {@code null} if it always holds one
+     */
+    NodeCopies(String self, String indexNode) {
+        this.self = self;
+        this.indexNode = indexNode;
+    }
+
+    String self() {
+        return self;
+    }
+
+    long rootId() {
+        return rootId;
+    }
+
+    Page page(long id) {
+        return pages.get(id);
+    }
+
+    Map<Long, Page> pages() {
+        return Collections.unmodifiableMap(pages);
+    }
+
+    /**
+     * Applies a structure change's pages: puts (a copy never goes back to an older version), then the root, then
+     * drops.
+     *
+     * @param batch the batch
+     */
+    void apply(PageBatch batch) {
+        for (Page p : batch.puts()) {
+            pages.merge(p.id(), p, (now, next) -> next.version() >= now.version() ? next : now);
+        }
+        if (batch.root() >= 0) {
+            rootId = batch.root();
+        }
+        for (long id : batch.drops()) {
+            pages.computeIfPresent(id, (k, p) -> p.version() <= batch.change() ? null : p);
+        }
+    }
+
+    /** Forgets every copy (the node restarted without them). */
+    void clear() {
+        rootId = -1;
+        pages.clear();
+    }
+
+    /**
+     * Descends this node's copies for a key.
+     *
+     * @param key the key
+     * @return where the descent ended
+     */
+    Route route(byte[] key) {
+        int read = 0;
+        for (int restarts = 0; restarts <= MAX_RESTARTS; restarts++) {
+            Page page = pages.get(rootId);
+            if (page == null) {
+                return new Route(false, -1, indexNode, read, restarts);
+            }
+            while (page != null && page.covers(key)) {
+                read++;
+                Entry e = page.entries().get(page.slot(key));
+                if (page.level() == 1) {
+                    String owner = e.copySet().get(0);
+                    return new Route(owner.equals(self), e.child(), owner.equals(self) ? null : owner, read, restarts);
+                }
+                Page child = pages.get(e.child());
+                if (child == null) {
+                    return new Route(false, -1, pick(e.copySet(), key), read, restarts);
+                }
+                page = child;
+            }
+        }
+        throw new IllegalStateException(self + ": no descent for " + Keys.render(key) + " after " + MAX_RESTARTS
+                + " restarts");
+    }
+
+    private static String pick(List<String> holders, byte[] key) {
+        return holders.get(Math.floorMod(Arrays.hashCode(key), holders.size()));
+    }
+
+    /**
+     * Returns the pages from the root down to the level-1 page above the leaf holding a key, all held here.
+     *
+     * @param key the key
+     * @return the path, level-1 page first
+     * @throws IllegalStateException if this node does not hold the whole path (it owns no leaf under it)
+     */
+    List<Page> pathTo(byte[] key) {
+        List<Page> path = new ArrayList<>();
+        Page page = pages.get(rootId);
+        while (page != null && page.covers(key)) {
+            path.add(0, page);
+            if (page.level() == 1) {
+                return path;
+            }
+            page = pages.get(page.entries().get(page.slot(key)).child());
+        }
+        throw new IllegalStateException(self + ": does not hold the index path to " + Keys.render(key));
+    }
+
+    /**
+     * Returns the bytes of the copies held here.
+     *
+     * @param withCopySets whether copy sets are counted
+     * @return the size
+     */
+    long bytes(boolean withCopySets) {
+        long size = 0;
+        for (Page p : pages.values()) {
+            size += p.bytes(withCopySets);
+        }
+        return size;
+    }
+}

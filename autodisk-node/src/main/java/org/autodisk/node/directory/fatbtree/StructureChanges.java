@@ -1,0 +1,182 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Carries out structure changes from the copies of the node that owns the leaf: a leaf split inserts the separator
+ * into the page above it, a page that overflows splits at the same entry on every copy, a root split grows the tree,
+ * and a leaf move rewrites the copy sets on the leaf's root path. The node computes every rewritten page from its
+ * own copies (it holds the whole root path of a leaf it owns) and sends each other holder one batch with the pages
+ * it now holds and the ones it drops.
+ */
+final class StructureChanges {
+
+    private final Layout layout;
+    private final List<String> nodes;
+    private final int fanout;
+    private final PageChannel channel;
+
+    StructureChanges(Layout layout, List<String> nodes, int fanout, PageChannel channel) {
+        if (fanout < 3) {
+            throw new IllegalArgumentException("directory.fanout must be at least 3, got " + fanout);
+        }
+        this.layout = layout;
+        this.nodes = List.copyOf(nodes);
+        this.fanout = fanout;
+        this.channel = channel;
+    }
+
+    /**
+     * Returns the id of a page a change creates.
+     *
+     * @param change the change (the metadata index that committed it)
+     * @param level  the page's level
+     * @param index  the page's position among the pages the change creates at that level
+     * @return a cluster-unique id
+     */
+    static long pageId(long change, int level, int index) {
+        return change << 20 | (long) level << 12 | index;
+    }
+
+    /**
+     * Splits a leaf: both halves stay with its owner, the right one is inserted into the page above.
+     *
+     * @param coord   the copies of the node carrying it out (the owner, or the single index node)
+     * @param leaf    the leaf's range id
+     * @param at      the split key, inside the leaf and above its low key
+     * @param right   the new right leaf's range id
+     * @param change  the change's number
+     * @return its cost
+     */
+    ChangeCost splitLeaf(NodeCopies coord, long leaf, byte[] at, long right, long change) {
+        List<Page> path = coord.pathTo(at);
+        Page p = path.get(0);
+        int slot = checkedSlot(p, leaf, at, coord);
+        Entry e = p.entries().get(slot);
+        if (java.util.Arrays.equals(e.low(), at)) {
+            throw new IllegalArgumentException("leaf " + leaf + " already starts at the split key");
+        }
+        Entry added = new Entry(at, right, e.copySet());
+        return propagate(coord, path, p.replacing(slot, List.of(e, added)), change);
+    }
+
+    /**
+     * Moves a leaf to another node: the entry above it names the new owner and every copy set up the path follows.
+     *
+     * @param coord  the copies of the node carrying it out (the owner, or the single index node)
+     * @param leaf   the leaf's range id
+     * @param low    the leaf's low key
+     * @param to     the new owner
+     * @param change the change's number
+     * @return its cost
+     */
+    ChangeCost moveLeaf(NodeCopies coord, long leaf, byte[] low, String to, long change) {
+        List<Page> path = coord.pathTo(low);
+        Page p = path.get(0);
+        int slot = checkedSlot(p, leaf, low, coord);
+        return propagate(coord, path, p.replacing(slot, List.of(p.entries().get(slot).holders(List.of(to)))), change);
+    }
+
+    private static int checkedSlot(Page p, long leaf, byte[] key, NodeCopies coord) {
+        int slot = p.slot(key);
+        if (p.entries().get(slot).child() != leaf) {
+            throw new IllegalStateException(coord.self() + ": the key routes to leaf " + p.entries().get(slot).child()
+                    + ", not " + leaf);
+        }
+        return slot;
+    }
+
+    private ChangeCost propagate(NodeCopies coord, List<Page> path, List<Entry> entries, long change) {
+        List<Page[]> steps = new ArrayList<>();
+        Page newRoot = null;
+        List<Entry> next = entries;
+        for (int i = 0; i < path.size(); i++) {
+            Page old = path.get(i);
+            List<Page> repl = rewrite(old, next, change);
+            steps.add(new Page[] {old, repl.get(0), repl.size() > 1 ? repl.get(1) : null});
+            if (i == path.size() - 1) {
+                newRoot = repl.size() > 1 ? grow(repl, change) : null;
+                break;
+            }
+            Page parent = path.get(i + 1);
+            next = parent.replacing(parent.indexOf(old.id()), repl.stream().map(StructureChanges::entryOf).toList());
+            if (next.equals(parent.entries())) {
+                break;
+            }
+        }
+        return ship(coord, steps, newRoot, change);
+    }
+
+    private List<Page> rewrite(Page old, List<Entry> entries, long change) {
+        if (entries.size() <= fanout) {
+            return List.of(old.rewritten(old.id(), old.low(), old.high(), entries, change));
+        }
+        int mid = entries.size() / 2;
+        byte[] separator = entries.get(mid).low();
+        Page left = old.rewritten(old.id(), old.low(), separator, entries.subList(0, mid), change);
+        Page right = old.rewritten(pageId(change, old.level(), 0), separator, old.high(),
+                entries.subList(mid, entries.size()), change);
+        return List.of(left, right);
+    }
+
+    private static Page grow(List<Page> halves, long change) {
+        int level = halves.get(0).level() + 1;
+        return new Page(pageId(change, level, 0), level, halves.get(0).low(), null,
+                halves.stream().map(StructureChanges::entryOf).toList(), change);
+    }
+
+    static Entry entryOf(Page p) {
+        return new Entry(p.low(), p.id(), p.copySet());
+    }
+
+    private ChangeCost ship(NodeCopies coord, List<Page[]> steps, Page newRoot, long change) {
+        Map<String, List<Page>> puts = new LinkedHashMap<>();
+        Map<String, List<Long>> drops = new LinkedHashMap<>();
+        long oldRoot = coord.rootId();
+        for (Page[] step : steps) {
+            boolean wasRoot = step[0].id() == oldRoot;
+            List<String> before = layout.holders(step[0], wasRoot, nodes);
+            List<String> kept = layout.holders(step[1], wasRoot && newRoot == null, nodes);
+            kept.forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>()).add(step[1]));
+            before.stream().filter(n -> !kept.contains(n))
+                    .forEach(n -> drops.computeIfAbsent(n, k -> new ArrayList<>()).add(step[0].id()));
+            if (step[2] != null) {
+                layout.holders(step[2], false, nodes)
+                        .forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>()).add(step[2]));
+            }
+        }
+        if (newRoot != null) {
+            layout.holders(newRoot, true, nodes).forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>())
+                    .add(newRoot));
+        }
+        return deliver(coord, puts, drops, newRoot == null ? -1 : newRoot.id(), change, steps.size());
+    }
+
+    private ChangeCost deliver(NodeCopies coord, Map<String, List<Page>> puts, Map<String, List<Long>> drops,
+            long root, long change, int levels) {
+        int messages = 0;
+        int copies = 0;
+        long bytes = 0;
+        for (String n : nodes) {
+            List<Page> p = puts.getOrDefault(n, List.of());
+            List<Long> d = drops.getOrDefault(n, List.of());
+            boolean rootHere = root >= 0 && p.stream().anyMatch(page -> page.id() == root);
+            if (p.isEmpty() && d.isEmpty()) {
+                continue;
+            }
+            PageBatch batch = new PageBatch(change, p, d, rootHere ? root : -1);
+            if (n.equals(coord.self())) {
+                coord.apply(batch);
+            } else {
+                channel.send(coord.self(), n, batch);
+                messages++;
+                copies += p.size() + d.size();
+                bytes += batch.bytes(layout.copySets());
+            }
+        }
+        return new ChangeCost(messages, copies, bytes, levels);
+    }
+}
