@@ -51,6 +51,10 @@ final class DirectoryBench implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     long seed;
 
+    @Option(names = "--concurrent-rounds", defaultValue = "50", description = "Rounds of concurrent changes "
+            + "(up to 32 at once) under MARK-OPT's locks, per cluster size (default: ${DEFAULT-VALUE}).")
+    int concurrentRounds;
+
     @Option(names = "--report", description = "Write results.csv, report.md and charts into this directory.")
     Path report;
 
@@ -76,9 +80,20 @@ final class DirectoryBench implements Callable<Integer> {
             }
         }
         System.out.println(DirectoryReport.ratios(all));
+        List<DirectorySimulation.Concurrency> locks = new ArrayList<>();
+        for (int n : nodes) {
+            DirectorySimulation.Concurrency cc = DirectorySimulation.concurrent(new DirectorySimulation.Config(n,
+                    leavesPerNode, fanout, 0, 0, 0, seed), Math.min(32, n), concurrentRounds);
+            locks.add(cc);
+            if (!cc.violations().isEmpty()) {
+                System.err.println("directory: concurrent changes broke the copy invariant: " + cc.violations().get(0));
+                return 1;
+            }
+        }
+        System.out.println(DirectoryReport.locks(locks));
         if (report != null) {
             Files.createDirectories(report);
-            DirectoryReport.write(all, report);
+            DirectoryReport.write(all, locks, report);
             System.out.println("report: " + report.resolve(DirectoryReport.MARKDOWN));
         }
         return 0;

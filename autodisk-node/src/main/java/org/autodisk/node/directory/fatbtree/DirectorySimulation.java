@@ -170,6 +170,79 @@ public final class DirectorySimulation {
                 / (double) total;
     }
 
+    /**
+     * What concurrent structure changes cost under MARK-OPT's locks.
+     *
+     * @param nodes        data nodes
+     * @param changes      changes carried out
+     * @param lockMessages lock requests, grants and releases sent between nodes
+     * @param batches      page batches sent between nodes
+     * @param retries      changes that found their mark too low once locked and started again
+     * @param violations   copy-invariant violations after each round (none expected)
+     */
+    public record Concurrency(int nodes, int changes, int lockMessages, int batches, int retries,
+            List<String> violations) {
+    }
+
+    /**
+     * Grows a Fat-Btree like {@link #run}, then runs rounds of concurrent splits and moves (distinct ranges within a
+     * round) whose messages are delivered in a seeded random order, under MARK-OPT's locks.
+     *
+     * @param c        the configuration ({@code splits} and {@code moves} are ignored)
+     * @param perRound changes started at once
+     * @param rounds   rounds, each settled before the next
+     * @return its cost
+     */
+    public static Concurrency concurrent(Config c, int perRound, int rounds) {
+        PageCluster cluster = Trees.cluster(Layout.FAT_BTREE, c.nodes(), 1, c.fanout());
+        Random rnd = new Random(c.seed());
+        long[] next = {2, c.nodes()};
+        while (cluster.leaves().size() < c.nodes() * c.leavesPerNode()) {
+            split(cluster, rnd, next);
+        }
+        ConcurrentChanges race = new ConcurrentChanges(cluster, true, c.seed());
+        int changes = 0;
+        List<String> violations = new ArrayList<>();
+        for (int r = 0; r < rounds && violations.isEmpty(); r++) {
+            changes += round(cluster, race, rnd, next, perRound);
+            race.settle();
+            violations.addAll(CopyInvariant.check(cluster));
+        }
+        return new Concurrency(c.nodes(), changes, race.lockMessages(), race.batches(), race.retries(), violations);
+    }
+
+    private static int round(PageCluster cluster, ConcurrentChanges race, Random rnd, long[] next, int count) {
+        java.util.Set<Long> touched = new java.util.HashSet<>();
+        int started = 0;
+        List<BulkLoad.Leaf> leaves = cluster.leaves();
+        for (int i = 0; i < count; i++) {
+            int at = rnd.nextInt(leaves.size() - 1);
+            BulkLoad.Leaf a = leaves.get(at);
+            if (!touched.add(a.id())) {
+                continue;
+            }
+            BulkLoad.Leaf b = leaves.get(at + 1);
+            if (rnd.nextInt(4) == 0 && !a.owner().equals(b.owner()) && touched.add(b.id())) {
+                race.move(a.low(), b.owner(), next[0]++);
+                started++;
+            } else if (inside(a, b) > 1 && race.split(Trees.key(value(a.low()) + 1 + rnd.nextLong(inside(a, b) - 1)),
+                    next[1], next[0])) {
+                touched.add(next[1]++);
+                next[0]++;
+                started++;
+            }
+        }
+        return started;
+    }
+
+    private static long inside(BulkLoad.Leaf a, BulkLoad.Leaf b) {
+        return value(b.low()) - value(a.low());
+    }
+
+    private static long value(byte[] key) {
+        return key.length == 0 ? 0 : java.nio.ByteBuffer.wrap(key).getInt() & 0xffffffffL;
+    }
+
     private static double mean(List<ChangeCost> costs, java.util.function.ToIntFunction<ChangeCost> f) {
         return costs.stream().mapToInt(f).average().orElse(0);
     }

@@ -50,20 +50,20 @@ final class NodeCopies {
     }
 
     /**
-     * Applies a structure change's pages: puts (a copy never goes back to an older version), then the root, then
-     * drops.
+     * Applies a structure change's pages: puts (a copy never goes back to an older or equal version), then the
+     * root, then drops (of copies older than the version dropped).
      *
      * @param batch the batch
      */
     void apply(PageBatch batch) {
         for (Page p : batch.puts()) {
-            pages.merge(p.id(), p, (now, next) -> next.version() >= now.version() ? next : now);
+            pages.merge(p.id(), p, (now, next) -> next.version() > now.version() ? next : now);
         }
         if (batch.root() >= 0) {
             rootId = batch.root();
         }
-        for (long id : batch.drops()) {
-            pages.computeIfPresent(id, (k, p) -> p.version() <= batch.change() ? null : p);
+        for (PageBatch.Dropped d : batch.drops()) {
+            pages.computeIfPresent(d.id(), (k, p) -> p.version() < d.version() ? null : p);
         }
     }
 

@@ -9,14 +9,14 @@ import org.autodisk.core.Keys;
 
 /**
  * An index page as every copy holds it: id, level (1 = the entries are leaves), fence keys and entries in key order.
- * All copies of a page are equal; the version is the structure change that last wrote it.
+ * All copies of a page are equal; the version rises by one on every rewrite, so a copy never goes back.
  *
  * @param id      the page id
  * @param level   1 above the leaves, one more per level up
  * @param low     the low fence key (inclusive; empty for the left edge)
  * @param high    the high fence key (exclusive; {@code null} for the right edge)
  * @param entries the entries in key order; the first one's low equals the page's low
- * @param version the structure change that last wrote the page
+ * @param version the page's version (one more on every rewrite)
  */
 record Page(long id, int level, byte[] low, byte[] high, List<Entry> entries, long version) {
 
@@ -87,12 +87,12 @@ record Page(long id, int level, byte[] low, byte[] high, List<Entry> entries, lo
      * @param nextLow     the low fence
      * @param nextHigh    the high fence
      * @param nextEntries the entries
-     * @param change      the change writing it
+     * @param nextVersion the version it is written at
      * @param nextId      the page id
      * @return the page
      */
-    Page rewritten(long nextId, byte[] nextLow, byte[] nextHigh, List<Entry> nextEntries, long change) {
-        return new Page(nextId, level, nextLow, nextHigh, nextEntries, change);
+    Page rewritten(long nextId, byte[] nextLow, byte[] nextHigh, List<Entry> nextEntries, long nextVersion) {
+        return new Page(nextId, level, nextLow, nextHigh, nextEntries, nextVersion);
     }
 
     /**

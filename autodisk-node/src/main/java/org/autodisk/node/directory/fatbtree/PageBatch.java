@@ -8,10 +8,19 @@ import java.util.List;
  *
  * @param change the structure change
  * @param puts   the pages, lowest level first
- * @param drops  the ids of the pages to drop
+ * @param drops  the pages to drop: id and the version the change wrote them at elsewhere
  * @param root   the new root's id, or -1 when the root stays
  */
-record PageBatch(long change, List<Page> puts, List<Long> drops, long root) {
+record PageBatch(long change, List<Page> puts, List<Dropped> drops, long root) {
+
+    /**
+     * A page a node drops: its copy goes if it is older than the version the change wrote.
+     *
+     * @param id      the page id
+     * @param version the version the change wrote the page at
+     */
+    record Dropped(long id, long version) {
+    }
 
     // copies the lists
     PageBatch {
@@ -30,6 +39,6 @@ record PageBatch(long change, List<Page> puts, List<Long> drops, long root) {
         for (Page p : puts) {
             size += p.bytes(withCopySets);
         }
-        return size + 8 * drops.size();
+        return size + 16 * drops.size();
     }
 }

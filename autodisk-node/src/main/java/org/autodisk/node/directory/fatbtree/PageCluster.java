@@ -20,6 +20,7 @@ final class PageCluster {
     static final int REQUEST_BYTES = 64;
 
     private final Layout layout;
+    private final int fanout;
     private final List<String> nodes;
     private final Map<String, NodeCopies> copies;
     private final InMemoryPageChannel channel;
@@ -29,6 +30,7 @@ final class PageCluster {
 
     PageCluster(Layout layout, List<String> nodes, List<BulkLoad.Leaf> initial, int fanout) {
         this.layout = layout;
+        this.fanout = fanout;
         this.nodes = List.copyOf(nodes);
         this.copies = BulkLoad.load(initial, fanout, layout, nodes);
         this.channel = new InMemoryPageChannel(copies);
@@ -50,6 +52,39 @@ final class PageCluster {
 
     InMemoryPageChannel channel() {
         return channel;
+    }
+
+    int fanout() {
+        return fanout;
+    }
+
+    /**
+     * Records a split in the leaves, as the metadata commits it, without changing any page.
+     *
+     * @param at    the split key
+     * @param right the right half's range id
+     * @return the leaf split, or {@code null} if a leaf already starts at the key
+     */
+    BulkLoad.Leaf commitSplit(byte[] at, long right) {
+        BulkLoad.Leaf leaf = leafOf(at);
+        if (Keys.compare(leaf.low(), at) == 0) {
+            return null;
+        }
+        leaves.put(at, new BulkLoad.Leaf(right, at, leaf.owner()));
+        return leaf;
+    }
+
+    /**
+     * Records a move in the leaves, as the metadata commits it, without changing any page.
+     *
+     * @param low the leaf's low key
+     * @param to  the new owner
+     * @return the leaf as it was
+     */
+    BulkLoad.Leaf commitMove(byte[] low, String to) {
+        BulkLoad.Leaf leaf = leaves.get(low);
+        leaves.put(low, new BulkLoad.Leaf(leaf.id(), low, to));
+        return leaf;
     }
 
     /**
@@ -80,12 +115,11 @@ final class PageCluster {
      * @return its cost, or {@code null} if a leaf already starts at the key
      */
     ChangeCost split(byte[] at, long right, long change) {
-        BulkLoad.Leaf leaf = leafOf(at);
-        if (Keys.compare(leaf.low(), at) == 0) {
+        BulkLoad.Leaf leaf = commitSplit(at, right);
+        if (leaf == null) {
             return null;
         }
         ChangeCost cost = changes.splitLeaf(coordinator(leaf.owner()), leaf.id(), at, right, change);
-        leaves.put(at, new BulkLoad.Leaf(right, at, leaf.owner()));
         return withRequest(cost, leaf.owner());
     }
 
@@ -98,9 +132,8 @@ final class PageCluster {
      * @return its cost
      */
     ChangeCost move(byte[] low, String to, long change) {
-        BulkLoad.Leaf leaf = leaves.get(low);
+        BulkLoad.Leaf leaf = commitMove(low, to);
         ChangeCost cost = changes.moveLeaf(coordinator(leaf.owner()), leaf.id(), low, to, change);
-        leaves.put(low, new BulkLoad.Leaf(leaf.id(), low, to));
         return withRequest(cost, leaf.owner());
     }
 

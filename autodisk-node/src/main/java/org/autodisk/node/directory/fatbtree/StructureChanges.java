@@ -52,6 +52,20 @@ final class StructureChanges {
      * @return its cost
      */
     ChangeCost splitLeaf(NodeCopies coord, long leaf, byte[] at, long right, long change) {
+        return carryOut(coord, planSplit(coord, leaf, at, right, change), change);
+    }
+
+    /**
+     * Plans a leaf split from a node's copies without writing anything.
+     *
+     * @param coord  the copies of the node carrying it out
+     * @param leaf   the leaf's range id
+     * @param at     the split key
+     * @param right  the new right leaf's range id
+     * @param change the change's number
+     * @return the pages it rewrites
+     */
+    Plan planSplit(NodeCopies coord, long leaf, byte[] at, long right, long change) {
         List<Page> path = coord.pathTo(at);
         Page p = path.get(0);
         int slot = checkedSlot(p, leaf, at, coord);
@@ -60,7 +74,7 @@ final class StructureChanges {
             throw new IllegalArgumentException("leaf " + leaf + " already starts at the split key");
         }
         Entry added = new Entry(at, right, e.copySet());
-        return propagate(coord, path, p.replacing(slot, List.of(e, added)), change);
+        return propagate(path, p.replacing(slot, List.of(e, added)), change);
     }
 
     /**
@@ -74,10 +88,55 @@ final class StructureChanges {
      * @return its cost
      */
     ChangeCost moveLeaf(NodeCopies coord, long leaf, byte[] low, String to, long change) {
+        return carryOut(coord, planMove(coord, leaf, low, to, change), change);
+    }
+
+    /**
+     * Plans a leaf move from a node's copies without writing anything.
+     *
+     * @param coord  the copies of the node carrying it out
+     * @param leaf   the leaf's range id
+     * @param low    the leaf's low key
+     * @param to     the new owner
+     * @param change the change's number
+     * @return the pages it rewrites
+     */
+    Plan planMove(NodeCopies coord, long leaf, byte[] low, String to, long change) {
         List<Page> path = coord.pathTo(low);
         Page p = path.get(0);
         int slot = checkedSlot(p, leaf, low, coord);
-        return propagate(coord, path, p.replacing(slot, List.of(p.entries().get(slot).holders(List.of(to)))), change);
+        return propagate(path, p.replacing(slot, List.of(p.entries().get(slot).holders(List.of(to)))), change);
+    }
+
+    /**
+     * The pages a change rewrites, lowest first: each step is the old page, the page that replaces it and, when it
+     * split, the new right half; and the new root after a root split.
+     *
+     * @param steps   the rewritten pages
+     * @param newRoot the new root, or {@code null}
+     */
+    record Plan(List<Page[]> steps, Page newRoot) {
+
+        /**
+         * Returns the highest page the change rewrites (the page a locking change marks).
+         *
+         * @return the old copy of that page
+         */
+        Page top() {
+            return steps.get(steps.size() - 1)[0];
+        }
+
+        /**
+         * Returns the nodes holding a copy of the highest page the change rewrites.
+         *
+         * @param layout the layout
+         * @param nodes  every data node
+         * @param rootId the root's id on the planning node
+         * @return the holders
+         */
+        List<String> topHolders(Layout layout, List<String> nodes, long rootId) {
+            return layout.holders(top(), top().id() == rootId, nodes);
+        }
     }
 
     private static int checkedSlot(Page p, long leaf, byte[] key, NodeCopies coord) {
@@ -89,7 +148,7 @@ final class StructureChanges {
         return slot;
     }
 
-    private ChangeCost propagate(NodeCopies coord, List<Page> path, List<Entry> entries, long change) {
+    private Plan propagate(List<Page> path, List<Entry> entries, long change) {
         List<Page[]> steps = new ArrayList<>();
         Page newRoot = null;
         List<Entry> next = entries;
@@ -107,34 +166,45 @@ final class StructureChanges {
                 break;
             }
         }
-        return ship(coord, steps, newRoot, change);
+        return new Plan(steps, newRoot);
     }
 
     private List<Page> rewrite(Page old, List<Entry> entries, long change) {
         if (entries.size() <= fanout) {
-            return List.of(old.rewritten(old.id(), old.low(), old.high(), entries, change));
+            return List.of(old.rewritten(old.id(), old.low(), old.high(), entries, old.version() + 1));
         }
         int mid = entries.size() / 2;
         byte[] separator = entries.get(mid).low();
-        Page left = old.rewritten(old.id(), old.low(), separator, entries.subList(0, mid), change);
+        Page left = old.rewritten(old.id(), old.low(), separator, entries.subList(0, mid), old.version() + 1);
         Page right = old.rewritten(pageId(change, old.level(), 0), separator, old.high(),
-                entries.subList(mid, entries.size()), change);
+                entries.subList(mid, entries.size()), old.version() + 1);
         return List.of(left, right);
     }
 
     private static Page grow(List<Page> halves, long change) {
         int level = halves.get(0).level() + 1;
         return new Page(pageId(change, level, 0), level, halves.get(0).low(), null,
-                halves.stream().map(StructureChanges::entryOf).toList(), change);
+                halves.stream().map(StructureChanges::entryOf).toList(), halves.get(0).version());
     }
 
     static Entry entryOf(Page p) {
         return new Entry(p.low(), p.id(), p.copySet());
     }
 
-    private ChangeCost ship(NodeCopies coord, List<Page[]> steps, Page newRoot, long change) {
+    /**
+     * Writes a planned change: applies it to the coordinator's copies and sends every other node that holds, gains
+     * or loses a copy its batch.
+     *
+     * @param coord  the coordinator's copies
+     * @param plan   the plan
+     * @param change the change's number
+     * @return its cost
+     */
+    ChangeCost carryOut(NodeCopies coord, Plan plan, long change) {
+        List<Page[]> steps = plan.steps();
+        Page newRoot = plan.newRoot();
         Map<String, List<Page>> puts = new LinkedHashMap<>();
-        Map<String, List<Long>> drops = new LinkedHashMap<>();
+        Map<String, List<PageBatch.Dropped>> drops = new LinkedHashMap<>();
         long oldRoot = coord.rootId();
         for (Page[] step : steps) {
             boolean wasRoot = step[0].id() == oldRoot;
@@ -142,7 +212,8 @@ final class StructureChanges {
             List<String> kept = layout.holders(step[1], wasRoot && newRoot == null, nodes);
             kept.forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>()).add(step[1]));
             before.stream().filter(n -> !kept.contains(n))
-                    .forEach(n -> drops.computeIfAbsent(n, k -> new ArrayList<>()).add(step[0].id()));
+                    .forEach(n -> drops.computeIfAbsent(n, k -> new ArrayList<>()).add(new PageBatch.Dropped(
+                            step[1].id(), step[1].version())));
             if (step[2] != null) {
                 layout.holders(step[2], false, nodes)
                         .forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>()).add(step[2]));
@@ -155,14 +226,15 @@ final class StructureChanges {
         return deliver(coord, puts, drops, newRoot == null ? -1 : newRoot.id(), change, steps.size());
     }
 
-    private ChangeCost deliver(NodeCopies coord, Map<String, List<Page>> puts, Map<String, List<Long>> drops,
+    private ChangeCost deliver(NodeCopies coord, Map<String, List<Page>> puts,
+            Map<String, List<PageBatch.Dropped>> drops,
             long root, long change, int levels) {
         int messages = 0;
         int copies = 0;
         long bytes = 0;
         for (String n : nodes) {
             List<Page> p = puts.getOrDefault(n, List.of());
-            List<Long> d = drops.getOrDefault(n, List.of());
+            List<PageBatch.Dropped> d = drops.getOrDefault(n, List.of());
             boolean rootHere = root >= 0 && p.stream().anyMatch(page -> page.id() == root);
             if (p.isEmpty() && d.isEmpty()) {
                 continue;

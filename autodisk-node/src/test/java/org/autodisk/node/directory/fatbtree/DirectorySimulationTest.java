@@ -32,6 +32,16 @@ class DirectorySimulationTest {
     }
 
     @Test
+    void concurrentChangesUnderLocksKeepTheInvariantAndPayForTheirLocksInMessages() {
+        DirectorySimulation.Concurrency c = DirectorySimulation.concurrent(CONFIG, 12, 30);
+        assertThat(c.violations()).isEmpty();
+        assertThat(c.changes()).isGreaterThan(200);
+        assertThat(c.lockMessages()).as("requests, grants and releases to the other holders of the marks")
+                .isPositive();
+        assertThat(c.batches()).isPositive();
+    }
+
+    @Test
     void aConfigurationWithoutNodesOrLeavesIsRefused() {
         assertThatThrownBy(() -> DirectorySimulation.run(Layout.FAT_BTREE, new DirectorySimulation.Config(0, 8, 8, 1,
                 1, 1, 1))).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("nodes");

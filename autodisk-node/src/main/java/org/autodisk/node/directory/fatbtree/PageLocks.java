@@ -1,0 +1,98 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One node's locks on its page copies, as MARK-OPT takes them: X on every copy of the page a change marks, IX on
+ * the changing node's own copies above it. A group of locks is granted at once or queued whole; the queue is served
+ * first come, first served.
+ */
+final class PageLocks {
+
+    /**
+     * One lock.
+     *
+     * @param page      the page id
+     * @param exclusive X when true, IX when false
+     */
+    record Lock(long page, boolean exclusive) {
+    }
+
+    private record Waiter(long change, List<Lock> locks, Runnable granted) {
+    }
+
+    private final Map<Long, Long> exclusive = new HashMap<>();
+    private final Map<Long, Set<Long>> intent = new HashMap<>();
+    private final Deque<Waiter> waiting = new ArrayDeque<>();
+
+    /**
+     * Takes a group of locks for a change, now if they are free and nobody waits, else when their turn comes.
+     *
+     * @param change  the change
+     * @param locks   the locks
+     * @param granted run once they are held
+     */
+    void acquire(long change, List<Lock> locks, Runnable granted) {
+        if (waiting.isEmpty() && free(change, locks)) {
+            take(change, locks);
+            granted.run();
+        } else {
+            waiting.add(new Waiter(change, locks, granted));
+        }
+    }
+
+    /**
+     * Releases every lock of a change and grants the waiting groups that are free now, in order.
+     *
+     * @param change the change
+     */
+    void release(long change) {
+        exclusive.values().removeIf(c -> c == change);
+        intent.values().forEach(s -> s.remove(change));
+        intent.values().removeIf(Set::isEmpty);
+        while (!waiting.isEmpty() && free(waiting.peek().change(), waiting.peek().locks())) {
+            Waiter w = waiting.poll();
+            take(w.change(), w.locks());
+            w.granted().run();
+        }
+    }
+
+    /**
+     * Tells whether nothing is held or waiting.
+     *
+     * @return true when idle
+     */
+    boolean idle() {
+        return exclusive.isEmpty() && intent.isEmpty() && waiting.isEmpty();
+    }
+
+    private boolean free(long change, List<Lock> locks) {
+        for (Lock l : locks) {
+            Long x = exclusive.get(l.page());
+            if (x != null && x != change) {
+                return false;
+            }
+            Set<Long> ix = intent.getOrDefault(l.page(), Set.of());
+            if (l.exclusive() && ix.stream().anyMatch(c -> c != change)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void take(long change, List<Lock> locks) {
+        for (Lock l : locks) {
+            if (l.exclusive()) {
+                exclusive.put(l.page(), change);
+            } else {
+                intent.computeIfAbsent(l.page(), k -> new HashSet<>()).add(change);
+            }
+        }
+    }
+}
