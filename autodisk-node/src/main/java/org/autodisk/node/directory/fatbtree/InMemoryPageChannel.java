@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Delivers page batches between nodes of one process at once, except to nodes a test holds (their batches wait in
@@ -15,6 +16,7 @@ final class InMemoryPageChannel implements PageChannel {
     private final Map<String, NodeCopies> nodes;
     private final Map<String, Deque<PageBatch>> held = new ConcurrentHashMap<>();
     private final Set<String> crashed = ConcurrentHashMap.newKeySet();
+    private volatile Consumer<PageBatch> tap = b -> { };
 
     InMemoryPageChannel(Map<String, NodeCopies> nodes) {
         this.nodes = nodes;
@@ -22,6 +24,7 @@ final class InMemoryPageChannel implements PageChannel {
 
     @Override
     public void send(String from, String to, PageBatch batch) {
+        tap.accept(batch);
         if (crashed.contains(to)) {
             return;
         }
@@ -31,6 +34,15 @@ final class InMemoryPageChannel implements PageChannel {
             return;
         }
         nodes.get(to).apply(batch);
+    }
+
+    /**
+     * Test hook: shows every batch sent to the given consumer.
+     *
+     * @param consumer the consumer
+     */
+    void tap(Consumer<PageBatch> consumer) {
+        tap = consumer;
     }
 
     /**

@@ -104,6 +104,62 @@ final class NodeCopies {
                 + " restarts");
     }
 
+    /**
+     * Resolves the leaves covering {@code [from, toExclusive)} in key order as far as this node's copies reach: each
+     * leaf under a level-1 page held here; where a child is not held here, the node to hand the rest to.
+     *
+     * @param from        inclusive start
+     * @param toExclusive exclusive end, {@code null} for the end of the key space
+     * @return the leaves in order, and the rest of the interval if another node must resolve it
+     */
+    Cover cover(byte[] from, byte[] toExclusive) {
+        List<Cover.Leaf> leaves = new ArrayList<>();
+        byte[] at = from;
+        while (at != null && (toExclusive == null || Keys.compare(at, toExclusive) < 0)) {
+            Page page = pages.get(rootId);
+            if (page == null) {
+                return new Cover(leaves, indexNode, at);
+            }
+            while (page.level() > 1) {
+                Entry e = page.entries().get(page.slot(at));
+                Page child = pages.get(e.child());
+                if (child == null) {
+                    return new Cover(leaves, pick(e.copySet(), at), at);
+                }
+                page = child;
+            }
+            for (int i = page.slot(at); i < page.entries().size(); i++) {
+                Entry e = page.entries().get(i);
+                if (toExclusive != null && Keys.compare(e.low(), toExclusive) >= 0) {
+                    return new Cover(leaves, null, null);
+                }
+                leaves.add(new Cover.Leaf(e.child(), e.low(), e.copySet().get(0)));
+            }
+            at = page.high();
+        }
+        return new Cover(leaves, null, null);
+    }
+
+    /**
+     * The leaves of an interval one node resolved.
+     *
+     * @param leaves   the leaves, in key order
+     * @param nextHop  the node that resolves the rest, {@code null} if nothing is left
+     * @param restFrom where the rest starts
+     */
+    record Cover(List<Leaf> leaves, String nextHop, byte[] restFrom) {
+
+        /**
+         * A leaf of the interval.
+         *
+         * @param id    its range id
+         * @param low   its low key
+         * @param owner its owner
+         */
+        record Leaf(long id, byte[] low, String owner) {
+        }
+    }
+
     private static String pick(List<String> holders, byte[] key) {
         return holders.get(Math.floorMod(Arrays.hashCode(key), holders.size()));
     }

@@ -234,6 +234,40 @@ final class PageCluster {
     }
 
     /**
+     * Walks the leaves of an interval from a node, handing the rest to the next node where the entry node's copies
+     * end, as traverse does across nodes.
+     *
+     * @param from        the entry node
+     * @param low         inclusive start
+     * @param toExclusive exclusive end, {@code null} for the end
+     * @return the leaves in key order and the hops taken
+     */
+    Walk cover(String from, byte[] low, byte[] toExclusive) {
+        List<NodeCopies.Cover.Leaf> leaves = new ArrayList<>();
+        String at = from;
+        byte[] rest = low;
+        for (int hops = 0; hops <= 4 * this.leaves.size() + nodes.size(); hops++) {
+            NodeCopies.Cover c = copies.get(at).cover(rest, toExclusive);
+            leaves.addAll(c.leaves());
+            if (c.nextHop() == null) {
+                return new Walk(leaves, hops);
+            }
+            at = c.nextHop();
+            rest = c.restFrom();
+        }
+        throw new IllegalStateException("the walk of an interval from " + from + " does not end");
+    }
+
+    /**
+     * An interval's walk.
+     *
+     * @param leaves the leaves in key order
+     * @param hops   the nodes it was handed to
+     */
+    record Walk(List<NodeCopies.Cover.Leaf> leaves, int hops) {
+    }
+
+    /**
      * A routed key's path.
      *
      * @param servedBy the node that served it

@@ -227,8 +227,7 @@ final class StructureChanges {
     }
 
     private ChangeCost deliver(NodeCopies coord, Map<String, List<Page>> puts,
-            Map<String, List<PageBatch.Dropped>> drops,
-            long root, long change, int levels) {
+            Map<String, List<PageBatch.Dropped>> drops, long root, long change, int levels) {
         int messages = 0;
         int copies = 0;
         long bytes = 0;

@@ -1,0 +1,14 @@
+package org.autodisk.node.directory.fatbtree;
+
+/** Carries Fat-Btree messages between data nodes, first in, first out between any two of them. */
+interface PageNetwork {
+
+    /**
+     * Sends a message; the receiver's {@link FatBtreeNode#receive} gets it.
+     *
+     * @param from the sender
+     * @param to   the receiver
+     * @param m    the message
+     */
+    void send(String from, String to, PageMessage m);
+}
