@@ -80,28 +80,13 @@ final class NodeCopies {
      * @return where the descent ended
      */
     Route route(byte[] key) {
-        int read = 0;
-        for (int restarts = 0; restarts <= MAX_RESTARTS; restarts++) {
-            Page page = pages.get(rootId);
-            if (page == null) {
-                return new Route(false, -1, indexNode, read, restarts);
-            }
-            while (page != null && page.covers(key)) {
-                read++;
-                Entry e = page.entries().get(page.slot(key));
-                if (page.level() == 1) {
-                    String owner = e.copySet().get(0);
-                    return new Route(owner.equals(self), e.child(), owner.equals(self) ? null : owner, read, restarts);
-                }
-                Page child = pages.get(e.child());
-                if (child == null) {
-                    return new Route(false, -1, pick(e.copySet(), key), read, restarts);
-                }
-                page = child;
-            }
+        Descent d = descend(key);
+        if (d.page() == null) {
+            return new Route(false, -1, d.nextHop(), d.read());
         }
-        throw new IllegalStateException(self + ": no descent for " + Keys.render(key) + " after " + MAX_RESTARTS
-                + " restarts");
+        Entry e = d.page().entries().get(d.page().slot(key));
+        String owner = e.copySet().get(0);
+        return new Route(owner.equals(self), e.child(), owner.equals(self) ? null : owner, d.read());
     }
 
     /**
@@ -116,28 +101,56 @@ final class NodeCopies {
         List<Cover.Leaf> leaves = new ArrayList<>();
         byte[] at = from;
         while (at != null && (toExclusive == null || Keys.compare(at, toExclusive) < 0)) {
+            Descent d = descend(at);
+            if (d.page() == null) {
+                return new Cover(leaves, d.nextHop(), at);
+            }
+            List<Entry> entries = d.page().entries();
+            for (int i = d.page().slot(at); i < entries.size(); i++) {
+                if (toExclusive != null && Keys.compare(entries.get(i).low(), toExclusive) >= 0) {
+                    return new Cover(leaves, null, null);
+                }
+                leaves.add(new Cover.Leaf(entries.get(i).child(), entries.get(i).low(),
+                        entries.get(i).copySet().get(0)));
+            }
+            at = d.page().high();
+        }
+        return new Cover(leaves, null, null);
+    }
+
+    /**
+     * Where a descent stopped: the level-1 page held here that covers the key, or the node holding the first page
+     * that is not held here.
+     *
+     * @param page    the level-1 page, or {@code null}
+     * @param nextHop the node to forward to when {@code page} is {@code null}
+     * @param read    the pages read
+     */
+    private record Descent(Page page, String nextHop, int read) {
+    }
+
+    private Descent descend(byte[] key) {
+        int read = 0;
+        for (int restarts = 0; restarts <= MAX_RESTARTS; restarts++) {
             Page page = pages.get(rootId);
             if (page == null) {
-                return new Cover(leaves, indexNode, at);
+                return new Descent(null, indexNode, read);
             }
-            while (page.level() > 1) {
-                Entry e = page.entries().get(page.slot(at));
+            while (page != null && page.covers(key)) {
+                read++;
+                if (page.level() == 1) {
+                    return new Descent(page, null, read);
+                }
+                Entry e = page.entries().get(page.slot(key));
                 Page child = pages.get(e.child());
                 if (child == null) {
-                    return new Cover(leaves, pick(e.copySet(), at), at);
+                    return new Descent(null, pick(e.copySet(), key), read);
                 }
                 page = child;
             }
-            for (int i = page.slot(at); i < page.entries().size(); i++) {
-                Entry e = page.entries().get(i);
-                if (toExclusive != null && Keys.compare(e.low(), toExclusive) >= 0) {
-                    return new Cover(leaves, null, null);
-                }
-                leaves.add(new Cover.Leaf(e.child(), e.low(), e.copySet().get(0)));
-            }
-            at = page.high();
         }
-        return new Cover(leaves, null, null);
+        throw new IllegalStateException(self + ": no descent for " + Keys.render(key) + " after " + MAX_RESTARTS
+                + " restarts");
     }
 
     /**

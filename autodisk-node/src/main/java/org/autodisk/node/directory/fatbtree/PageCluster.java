@@ -156,16 +156,14 @@ final class PageCluster {
      */
     Trace route(String from, byte[] key) {
         String at = from;
-        int pages = 0;
         for (int hops = 0; hops <= nodes.size(); hops++) {
             Route r = copies.get(at).route(key);
-            pages += r.pagesRead();
             pagesRead.merge(at, (long) r.pagesRead(), Long::sum);
             if (r.servedHere()) {
-                return new Trace(at, hops, pages);
+                return new Trace(at, hops);
             }
             if (r.leaf() >= 0) {
-                return new Trace(r.nextHop(), hops + 1, pages);
+                return new Trace(r.nextHop(), hops + 1);
             }
             at = r.nextHop();
         }
@@ -272,8 +270,7 @@ final class PageCluster {
      *
      * @param servedBy the node that served it
      * @param hops     the forwards on the way
-     * @param pages    the index pages read on every node
      */
-    record Trace(String servedBy, int hops, int pages) {
+    record Trace(String servedBy, int hops) {
     }
 }

@@ -36,4 +36,25 @@ final class Trees {
         }
         return new PageCluster(layout, ids, leaves, fanout);
     }
+
+    /**
+     * Plays random changes: every {@code moveEvery}-th a move of a random leaf to a random other node, the others
+     * splits at random keys.
+     *
+     * @param c         the cluster
+     * @param rnd       the randomness
+     * @param count     changes to try
+     * @param moveEvery how often a move is tried
+     */
+    static void splitsAndMoves(PageCluster c, java.util.Random rnd, int count, int moveEvery) {
+        for (int i = 0; i < count; i++) {
+            BulkLoad.Leaf leaf = c.leafOf(key(rnd.nextLong(1L << 32)));
+            String to = c.nodes().get(rnd.nextInt(c.nodes().size()));
+            if (i % moveEvery == moveEvery - 1 && !to.equals(leaf.owner())) {
+                c.move(leaf.low(), to, 2 + i);
+            } else {
+                c.split(key(rnd.nextLong(1L << 32)), 1000 + i, 2 + i);
+            }
+        }
+    }
 }

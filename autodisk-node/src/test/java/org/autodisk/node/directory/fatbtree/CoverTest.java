@@ -16,15 +16,7 @@ class CoverTest {
     void everyIntervalWalksItsLeavesInOrderOnceFromAnyNode(Layout layout) {
         PageCluster c = Trees.cluster(layout, 8, 2, 4);
         Random rnd = new Random(4);
-        for (int i = 0; i < 300; i++) {
-            BulkLoad.Leaf leaf = c.leafOf(Trees.key(rnd.nextLong(1L << 32)));
-            String to = c.nodes().get(rnd.nextInt(8));
-            if (i % 3 == 0 && !to.equals(leaf.owner())) {
-                c.move(leaf.low(), to, 2 + i);
-            } else {
-                c.split(Trees.key(rnd.nextLong(1L << 32)), 1000 + i, 2 + i);
-            }
-        }
+        Trees.splitsAndMoves(c, rnd, 300, 3);
         for (int i = 0; i < 500; i++) {
             long a = rnd.nextLong(1L << 32);
             long b = a + rnd.nextLong((1L << 32) - a + 1);

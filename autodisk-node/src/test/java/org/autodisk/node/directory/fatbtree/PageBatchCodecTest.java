@@ -20,15 +20,7 @@ class PageBatchCodecTest {
         PageCluster c = Trees.cluster(Layout.FAT_BTREE, 8, 2, 4);
         c.channel().tap(batches::add);
         Random rnd = new Random(9);
-        for (int i = 0; i < 300; i++) {
-            BulkLoad.Leaf leaf = c.leafOf(Trees.key(rnd.nextLong(1L << 32)));
-            String to = c.nodes().get(rnd.nextInt(8));
-            if (i % 4 == 3 && !to.equals(leaf.owner())) {
-                c.move(leaf.low(), to, 2 + i);
-            } else {
-                c.split(Trees.key(rnd.nextLong(1L << 32)), 1000 + i, 2 + i);
-            }
-        }
+        Trees.splitsAndMoves(c, rnd, 300, 4);
     }
 
     @Test
