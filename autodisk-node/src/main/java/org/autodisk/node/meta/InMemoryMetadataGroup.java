@@ -4,13 +4,18 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The metadata of an in-memory cluster (tests): one log applied at once, in order, under one lock, and every
@@ -19,6 +24,8 @@ import org.HdrHistogram.Histogram;
  * (proposals of some kind wait, uncommitted, until released or dropped).
  */
 public final class InMemoryMetadataGroup {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InMemoryMetadataGroup.class);
 
     private final Map<String, View> views = new ConcurrentHashMap<>();
     private MetaState state = MetaState.EMPTY;
@@ -115,6 +122,8 @@ public final class InMemoryMetadataGroup {
         private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
         private volatile MetaState seen = MetaState.EMPTY;
         private volatile boolean held;
+        private final Queue<MetaState> pending = new ConcurrentLinkedQueue<>();
+        private final AtomicBoolean telling = new AtomicBoolean();
         private final VersionWaiters waiters;
         private final Histogram applyLag = new ConcurrentHistogram(3);
 
@@ -125,12 +134,51 @@ public final class InMemoryMetadataGroup {
             waiters.accept(seen);
         }
 
-        synchronized void deliver(MetaState s) {
+        /**
+         * Takes a newer state: the view reads it at once, its listeners are told in order by {@link #drain}. Nothing
+         * here holds a lock while a listener runs, as Ratis tells them on its one apply thread: a listener that takes
+         * its own lock (a data node's range logs) while another thread of the same node proposes under that lock
+         * would otherwise deadlock against this view's lock.
+         */
+        void deliver(MetaState s) {
+            if (take(s)) {
+                drain();
+            }
+        }
+
+        private synchronized boolean take(MetaState s) {
             if (held || s.version() <= seen.version() && seen.bootstrapped()) {
-                return;
+                return false;
             }
             seen = s;
-            listeners.forEach(l -> l.accept(s));
+            pending.add(s);
+            return true;
+        }
+
+        /**
+         * Tells the listeners, then the version waiters, of each pending state in order, on the thread that finds
+         * none other telling them; a proposal made from inside a listener is told after that listener returns.
+         */
+        private void drain() {
+            while (!pending.isEmpty() && telling.compareAndSet(false, true)) {
+                try {
+                    for (MetaState s = pending.poll(); s != null; s = pending.poll()) {
+                        tell(s);
+                    }
+                } finally {
+                    telling.set(false);
+                }
+            }
+        }
+
+        private void tell(MetaState s) {
+            for (Consumer<MetaState> l : listeners) {
+                try {
+                    l.accept(s);
+                } catch (RuntimeException ex) {
+                    LOG.error("{}: a metadata listener failed", nodeId, ex);
+                }
+            }
             waiters.accept(s);
         }
 
