@@ -164,7 +164,7 @@ final class NodeAssembly {
                 metadata.applyLag());
         Directory directory = Directory.range(id);
         metadata.subscribe(members::apply);
-        metadata.subscribe(directory::apply);
+        directory.follow(metadata);
         boolean joining = !config.joinSeeds().isEmpty();
         if (!joining) {
             // a joining node's members are the cluster's own: it neither creates the cluster nor compares with it

@@ -2,6 +2,7 @@ package org.autodisk.node.directory;
 
 import java.util.List;
 import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.Metadata;
 
 /**
  * A node's routing view of the key space, kept up to date from the committed metadata. It answers where a key's
@@ -50,6 +51,20 @@ public interface Directory {
      * @param state the state
      */
     void apply(MetaState state);
+
+    /**
+     * Follows a node's metadata: applies every committed state (and, for a directory whose structure changes with
+     * the commands, every command) from now on.
+     *
+     * @param metadata the node's metadata
+     */
+    default void follow(Metadata metadata) {
+        metadata.subscribe(this::apply);
+    }
+
+    /** Stops what the directory runs (a thread, its page messages); routing after it is undefined. */
+    default void close() {
+    }
 
     /**
      * Names the kind of directory.

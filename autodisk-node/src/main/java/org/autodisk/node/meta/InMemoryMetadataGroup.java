@@ -61,10 +61,13 @@ public final class InMemoryMetadataGroup {
      */
     public void holdUpdates(String nodeId, boolean hold) {
         View v = (View) member(nodeId);
-        v.held = hold;
-        if (!hold) {
-            v.deliver(current());
+        synchronized (this) {
+            v.held = hold;
+            if (!hold) {
+                v.take(new Applied(null, v.seen, state));
+            }
         }
+        v.drain();
     }
 
     /**
@@ -104,15 +107,21 @@ public final class InMemoryMetadataGroup {
         return state;
     }
 
+    /**
+     * Applies one command; every view takes it under the group's lock (so each takes the commands in log order)
+     * and tells its listeners after it (so no listener runs under a lock).
+     */
     private CommandResult apply(MetaEntry entry) {
         MetaTransitions.Outcome outcome;
         synchronized (this) {
+            MetaState before = state;
             outcome = MetaTransitions.apply(state, ++index, entry.command());
             state = outcome.state();
+            if (outcome.result().applied()) {
+                views.values().forEach(v -> v.take(new Applied(entry.command(), before, outcome.state())));
+            }
         }
-        if (outcome.result().applied()) {
-            views.values().forEach(v -> v.deliver(outcome.state()));
-        }
+        views.values().forEach(View::drain);
         return outcome.result();
     }
 
@@ -122,7 +131,8 @@ public final class InMemoryMetadataGroup {
         private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
         private volatile MetaState seen = MetaState.EMPTY;
         private volatile boolean held;
-        private final Queue<MetaState> pending = new ConcurrentLinkedQueue<>();
+        private final List<Consumer<Applied>> commandListeners = new CopyOnWriteArrayList<>();
+        private final Queue<Applied> pending = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean telling = new AtomicBoolean();
         private final VersionWaiters waiters;
         private final Histogram applyLag = new ConcurrentHistogram(3);
@@ -135,35 +145,32 @@ public final class InMemoryMetadataGroup {
         }
 
         /**
-         * Takes a newer state: the view reads it at once, its listeners are told in order by {@link #drain}. Nothing
-         * here holds a lock while a listener runs, as Ratis tells them on its one apply thread: a listener that takes
-         * its own lock (a data node's range logs) while another thread of the same node proposes under that lock
-         * would otherwise deadlock against this view's lock.
+         * Takes an applied command: the view reads its state at once, its listeners are told in order by
+         * {@link #drain}. A command that does not follow the last one taken becomes a gap. No lock is held while a
+         * listener runs, as Ratis tells them on its one apply thread: a listener that takes its own lock (a data
+         * node's range logs) while another thread of the same node proposes under that lock would otherwise deadlock
+         * against this view's lock.
          */
-        void deliver(MetaState s) {
-            if (take(s)) {
-                drain();
+        synchronized void take(Applied a) {
+            if (held || a.after().version() <= seen.version() && seen.bootstrapped()) {
+                return;
             }
-        }
-
-        private synchronized boolean take(MetaState s) {
-            if (held || s.version() <= seen.version() && seen.bootstrapped()) {
-                return false;
-            }
-            seen = s;
-            pending.add(s);
-            return true;
+            Applied next = a.before().version() == seen.version() ? a : new Applied(null, seen, a.after());
+            seen = a.after();
+            pending.add(next);
         }
 
         /**
-         * Tells the listeners, then the version waiters, of each pending state in order, on the thread that finds
+         * Tells the listeners, then the version waiters, of each pending command in order, on the thread that finds
          * none other telling them; a proposal made from inside a listener is told after that listener returns.
          */
-        private void drain() {
+        void drain() {
             while (!pending.isEmpty() && telling.compareAndSet(false, true)) {
                 try {
-                    for (MetaState s = pending.poll(); s != null; s = pending.poll()) {
-                        tell(s);
+                    for (Applied a = pending.poll(); a != null; a = pending.poll()) {
+                        tell(commandListeners, a);
+                        tell(listeners, a.after());
+                        waiters.accept(a.after());
                     }
                 } finally {
                     telling.set(false);
@@ -171,15 +178,14 @@ public final class InMemoryMetadataGroup {
             }
         }
 
-        private void tell(MetaState s) {
-            for (Consumer<MetaState> l : listeners) {
+        private <T> void tell(List<Consumer<T>> to, T what) {
+            for (Consumer<T> l : to) {
                 try {
-                    l.accept(s);
+                    l.accept(what);
                 } catch (RuntimeException ex) {
                     LOG.error("{}: a metadata listener failed", nodeId, ex);
                 }
             }
-            waiters.accept(s);
         }
 
         @Override
@@ -191,6 +197,11 @@ public final class InMemoryMetadataGroup {
         public void subscribe(Consumer<MetaState> listener) {
             listeners.add(listener);
             listener.accept(seen);
+        }
+
+        @Override
+        public void subscribeCommands(Consumer<Applied> listener) {
+            commandListeners.add(listener);
         }
 
         @Override
@@ -231,6 +242,7 @@ public final class InMemoryMetadataGroup {
         @Override
         public void close() {
             listeners.clear();
+            commandListeners.clear();
         }
     }
 }

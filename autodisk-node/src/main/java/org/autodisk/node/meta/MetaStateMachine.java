@@ -38,6 +38,7 @@ final class MetaStateMachine extends BaseStateMachine {
     private final String nodeId;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
     private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Applied>> commandListeners = new CopyOnWriteArrayList<>();
     private volatile Consumer<MetaState> last;
     private final Histogram applyLag = new ConcurrentHistogram(3);
     private volatile MetaState state = MetaState.EMPTY;
@@ -64,13 +65,15 @@ final class MetaStateMachine extends BaseStateMachine {
             return;
         }
         MetaState loaded = MetaCodec.read(Files.readAllBytes(snapshot.getFile().getPath()), MetaState.class);
+        MetaState before;
         synchronized (this) {
+            before = state;
             state = loaded;
             updateLastAppliedTermIndex(snapshot.getTermIndex());
         }
         LOG.info("{}: metadata snapshot loaded: version {}, {} ranges, {} members", nodeId, loaded.version(),
                 loaded.ranges().size(), loaded.members().size());
-        announce(loaded);
+        announce(new Applied(null, before, loaded));
     }
 
     @Override
@@ -78,7 +81,9 @@ final class MetaStateMachine extends BaseStateMachine {
         LogEntryProto entry = trx.getLogEntry();
         MetaEntry e = MetaCodec.read(entry.getStateMachineLogEntry().getLogData().toByteArray(), MetaEntry.class);
         MetaTransitions.Outcome outcome;
+        MetaState before;
         synchronized (this) {
+            before = state;
             outcome = MetaTransitions.apply(state, entry.getIndex(), e.command());
             state = outcome.state();
             updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
@@ -87,23 +92,29 @@ final class MetaStateMachine extends BaseStateMachine {
             applyLag.recordValue(Math.max(0, MetaEntry.nowMicros() - e.proposedAtMicros()) * 1000);
         }
         if (outcome.result().applied()) {
-            announce(outcome.state());
+            announce(new Applied(e.command(), before, outcome.state()));
         }
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(
                 MetaCodec.write(outcome.result()))));
     }
 
-    private void announce(MetaState s) {
-        for (Consumer<MetaState> l : listeners) {
-            try {
-                l.accept(s);
-            } catch (RuntimeException ex) {
-                LOG.error("{}: a metadata listener failed", nodeId, ex);
-            }
-        }
+    private void announce(Applied applied) {
+        MetaState s = applied.after();
+        tell(commandListeners, applied);
+        tell(listeners, s);
         Consumer<MetaState> after = last;
         if (after != null) {
             after.accept(s);
+        }
+    }
+
+    private <T> void tell(List<Consumer<T>> to, T what) {
+        for (Consumer<T> l : to) {
+            try {
+                l.accept(what);
+            } catch (RuntimeException ex) {
+                LOG.error("{}: a metadata listener failed", nodeId, ex);
+            }
         }
     }
 
@@ -153,6 +164,10 @@ final class MetaStateMachine extends BaseStateMachine {
     void subscribe(Consumer<MetaState> listener) {
         listeners.add(listener);
         listener.accept(state);
+    }
+
+    void subscribeCommands(Consumer<Applied> listener) {
+        commandListeners.add(listener);
     }
 
     Histogram applyLag() {

@@ -27,6 +27,14 @@ public interface Metadata extends AutoCloseable {
     void subscribe(Consumer<MetaState> listener);
 
     /**
+     * Tells a listener of every command this node applies from now on, in log order, each with the states before and
+     * after it; where this node skipped commands (a snapshot, held updates) it is told of one gap instead.
+     *
+     * @param listener called with each applied command, on the thread that applied it; must not block
+     */
+    void subscribeCommands(Consumer<Applied> listener);
+
+    /**
      * Waits until this node has applied a version of the metadata (another node named it: a node that routed
      * with a newer map, or the commit of a change this node proposed).
      *

@@ -249,6 +249,11 @@ final class RatisMetadata implements Metadata {
     }
 
     @Override
+    public void subscribeCommands(Consumer<Applied> listener) {
+        machine.subscribeCommands(listener);
+    }
+
+    @Override
     public CompletableFuture<MetaState> awaitVersion(long version, Duration timeout) {
         return waiters.await(version, timeout);
     }

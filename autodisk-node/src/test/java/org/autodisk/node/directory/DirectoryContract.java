@@ -2,116 +2,218 @@ package org.autodisk.node.directory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
-import java.util.ArrayList;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.function.Function;
 import org.autodisk.core.Keys;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.InMemoryMetadataGroup;
 import org.autodisk.node.meta.MetaBootstrap;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
-import org.autodisk.node.meta.MetaTransitions;
 import org.autodisk.node.meta.Member;
 import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every directory must satisfy, whatever it holds: it routes only once the metadata is applied; every key
- * lands in the one range that holds it, served here exactly when this node owns it, else with a next hop; cover
- * walks an interval in key order without gaps; it follows committed splits and owner changes and ignores older
- * states. A directory that knows only the next hop (no range) for a key is allowed by the contract.
+ * What every directory must satisfy, whatever each node holds, with one directory per data node following one
+ * metadata group: it routes only once the metadata is applied; every key is served by exactly its owner, and from
+ * any node the next hops reach that owner; a range known here is the one holding the key; cover walks an interval in
+ * key order without gaps; it follows committed splits and owner changes. A directory that knows only the next hop
+ * (no range) for a key is allowed by the contract.
  */
 abstract class DirectoryContract {
 
-    private static final List<String> NODES = List.of("d1", "d2", "d3", "d4");
+    static final List<String> NODES = List.of("d1", "d2", "d3", "d4");
+    private static final int MAX_HOPS = 8;
+
+    /** The directories of the data nodes. */
+    interface Nodes extends AutoCloseable {
+
+        /**
+         * Returns a node's directory.
+         *
+         * @param node the node
+         * @return its directory
+         */
+        Directory directory(String node);
+
+        /**
+         * Tells whether every change the directories carry out among themselves is done.
+         *
+         * @return true when settled
+         */
+        boolean settled();
+
+        @Override
+        void close();
+    }
 
     /**
-     * Creates the directory under test.
+     * Creates the directories under test, each following its node's view of the group.
      *
-     * @param selfId the node it routes for
-     * @return an empty directory
+     * @param group the metadata
+     * @param nodes the data nodes
+     * @return the directories
      */
-    abstract Directory create(String selfId);
+    abstract Nodes create(InMemoryMetadataGroup group, List<String> nodes);
 
-    static MetaState cluster(List<byte[]> splitPoints) {
+    private InMemoryMetadataGroup group;
+    private Nodes nodes;
+    private int mostHops;
+
+    @BeforeEach
+    void start() {
+        group = new InMemoryMetadataGroup();
+        nodes = create(group, NODES);
+    }
+
+    @AfterEach
+    void stop() {
+        nodes.close();
+    }
+
+    /** Starts over with a new metadata group and new directories. */
+    void restart() {
+        nodes.close();
+        start();
+    }
+
+    /**
+     * Returns the most forwards a key needed in {@link #resolve} so far.
+     *
+     * @return the hops
+     */
+    int mostHops() {
+        return mostHops;
+    }
+
+    MetaState bootstrap(List<byte[]> splitPoints) {
         List<Member> members = NODES.stream().map(id -> new Member(id, "data", id + ":7400", MemberState.UP)).toList();
-        MetaCommand.Bootstrap b = MetaBootstrap.command("range", members, NODES, splitPoints, id -> List.of());
-        return MetaTransitions.apply(MetaState.EMPTY, 1, b).state();
+        return submit(MetaBootstrap.command("range", members, NODES, splitPoints, id -> List.of()));
     }
 
-    static MetaState apply(MetaState s, long index, MetaCommand c) {
-        MetaTransitions.Outcome o = MetaTransitions.apply(s, index, c);
-        assertThat(o.result().applied()).as(o.result().refusal()).isTrue();
-        return o.state();
+    MetaState submit(MetaCommand c) {
+        return submit(c, true);
     }
 
-    private static byte[] randomKey(Random rnd) {
+    /**
+     * Commits a command through d1.
+     *
+     * @param c      the command
+     * @param settle whether to wait until the directories carried it out (and check their copies)
+     * @return the metadata after it
+     */
+    MetaState submit(MetaCommand c, boolean settle) {
+        CommandResult r = group.member("d1").submit(c, Duration.ofSeconds(5)).join();
+        assertThat(r.applied()).as(r.refusal()).isTrue();
+        return settle ? settle() : group.member("d1").current();
+    }
+
+    /**
+     * Waits until the directories carried out every committed change, and checks their copies.
+     *
+     * @return the metadata they follow
+     */
+    MetaState settle() {
+        await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(2))
+                .until(nodes::settled);
+        MetaState s = group.member("d1").current();
+        checkCopies(s);
+        return s;
+    }
+
+    static byte[] randomKey(Random rnd) {
         byte[] key = new byte[1 + rnd.nextInt(4)];
         rnd.nextBytes(key);
         return key;
     }
 
+    /**
+     * Follows the placements from a node until one serves the key.
+     *
+     * @param from where the request enters
+     * @param key  the key
+     * @return the node that serves it
+     */
+    String resolve(String from, byte[] key) {
+        String at = from;
+        for (int hop = 0; hop <= MAX_HOPS; hop++) {
+            Placement p = nodes.directory(at).locate(key);
+            if (p.servedHere()) {
+                assertThat(p.nextHop()).isNull();
+                mostHops = Math.max(mostHops, hop);
+                return at;
+            }
+            assertThat(p.nextHop()).as(Keys.render(key) + " on " + at).isNotNull().isNotEqualTo(at).isIn(NODES);
+            at = p.nextHop();
+        }
+        throw new AssertionError(Keys.render(key) + " from " + from + " still not served after " + MAX_HOPS + " hops");
+    }
+
+    void assertEveryKeyReachesItsOwner(MetaState s, Random rnd, int keys) {
+        for (int i = 0; i < keys; i++) {
+            byte[] key = randomKey(rnd);
+            RangeDescriptor owning = s.rangeOf(key);
+            for (String self : NODES) {
+                Placement p = nodes.directory(self).locate(key);
+                assertThat(p.servedHere()).as(Keys.render(key) + " on " + self).isEqualTo(owning.owner().equals(self));
+                if (p.range() != null) {
+                    assertThat(p.range()).isEqualTo(owning);
+                }
+                assertThat(resolve(self, key)).as(Keys.render(key) + " from " + self).isEqualTo(owning.owner());
+            }
+        }
+    }
+
     @Test
     void routesNothingBeforeTheMetadataIsApplied() {
-        Directory d = create("d1");
+        Directory d = nodes.directory("d1");
         assertThat(d.ready()).isFalse();
         assertThat(d.version()).isZero();
         assertThatThrownBy(() -> d.locate(new byte[] {1})).isInstanceOf(IllegalStateException.class);
     }
 
     @Test
-    void everyKeyLandsInTheRangeThatHoldsItServedHereExactlyWhenOwned() {
-        MetaState s = cluster(List.of());
-        Random rnd = new Random(42);
-        for (String self : NODES) {
-            Directory d = create(self);
-            d.apply(s);
-            assertThat(d.ready()).isTrue();
-            for (int i = 0; i < 2000; i++) {
-                byte[] key = randomKey(rnd);
-                RangeDescriptor owning = s.rangeOf(key);
-                Placement p = d.locate(key);
-                assertThat(p.servedHere()).as(Keys.render(key) + " on " + self).isEqualTo(owning.owner().equals(self));
-                if (p.range() != null) {
-                    assertThat(p.range()).isEqualTo(owning);
-                    assertThat(p.range().contains(key)).isTrue();
-                }
-                if (p.servedHere()) {
-                    assertThat(p.nextHop()).isNull();
-                } else {
-                    assertThat(p.nextHop()).isNotNull().isNotEqualTo(self).isIn(NODES);
-                }
-            }
-        }
+    void everyKeyIsServedByItsOwnerAndReachesItFromEveryNode() {
+        MetaState s = bootstrap(List.of());
+        NODES.forEach(n -> assertThat(nodes.directory(n).ready()).isTrue());
+        assertEveryKeyReachesItsOwner(s, new Random(42), 1000);
     }
 
     @Test
     void coverWalksAnIntervalInKeyOrderWithoutGaps() {
-        MetaState s = cluster(List.of(Keys.utf8("c"), Keys.utf8("h"), Keys.utf8("p"), Keys.utf8("w")));
-        Directory d = create("d2");
-        d.apply(s);
-        List<Placement> all = d.cover(new byte[0], null);
-        assertThat(all).extracting(Placement::rangeId).containsExactly(0, 1, 2, 3, 4);
-        List<Placement> some = d.cover(Keys.utf8("e"), Keys.utf8("q"));
-        assertThat(some).extracting(Placement::rangeId).containsExactly(1, 2, 3);
-        assertThat(d.cover(Keys.utf8("h"), Keys.utf8("p"))).extracting(Placement::rangeId).containsExactly(2);
-        for (int i = 1; i < all.size(); i++) {
-            assertThat(all.get(i).range().low()).isEqualTo(all.get(i - 1).range().high());
-        }
+        MetaState s = bootstrap(List.of(Keys.utf8("c"), Keys.utf8("h"), Keys.utf8("p"), Keys.utf8("w")));
+        Directory d = nodes.directory("d2");
+        assertThat(owners(d.cover(new byte[0], null))).containsExactly("d1", "d2", "d3", "d4", "d1");
+        assertThat(owners(d.cover(Keys.utf8("e"), Keys.utf8("q")))).containsExactly("d2", "d3", "d4");
+        List<Placement> one = d.cover(Keys.utf8("h"), Keys.utf8("p"));
+        assertThat(owners(one)).containsExactly("d3");
+        List<Placement> own = d.cover(Keys.utf8("c"), Keys.utf8("h"));
+        assertThat(own).singleElement().satisfies(p -> {
+            assertThat(p.servedHere()).isTrue();
+            assertThat(p.range()).isEqualTo(s.rangeOf(Keys.utf8("c")));
+        });
+    }
+
+    private static List<String> owners(List<Placement> cover) {
+        return cover.stream().map(p -> p.servedHere() ? "d2" : p.nextHop()).toList();
     }
 
     @Test
-    void followsCommittedSplitsAndOwnerChangesAndIgnoresOlderStates() {
-        MetaState v1 = cluster(List.of(Keys.utf8("m")));
-        Directory d = create("d2");
-        d.apply(v1);
-        MetaState v2 = apply(v1, 2, new MetaCommand.Split(0, 1, Keys.utf8("f")));
-        MetaState v3 = apply(v2, 3, new MetaCommand.ChangeRange(2, 1, 2, "d2", List.of("d3"), RangeState.SERVING));
-        d.apply(v3);
-        assertThat(d.version()).isEqualTo(3);
+    void followsCommittedSplitsAndOwnerChanges() {
+        bootstrap(List.of(Keys.utf8("m")));
+        submit(new MetaCommand.Split(0, 1, Keys.utf8("f")));
+        MetaState s = submit(new MetaCommand.ChangeRange(2, 1, 2, "d2", List.of("d3"), RangeState.SERVING));
+        Directory d = nodes.directory("d2");
+        assertThat(d.version()).isEqualTo(s.version());
         Placement moved = d.locate(Keys.utf8("g"));
         assertThat(moved.servedHere()).isTrue();
         assertThat(moved.range()).satisfiesAnyOf(r -> assertThat(r).isNull(), r -> {
@@ -120,34 +222,54 @@ abstract class DirectoryContract {
             assertThat(r.generation()).isEqualTo(2);
         });
         assertThat(d.locate(Keys.utf8("a")).servedHere()).isFalse();
-        d.apply(v2);
-        assertThat(d.version()).as("an older state is ignored").isEqualTo(3);
-        assertThat(d.locate(Keys.utf8("g")).servedHere()).isTrue();
+        assertEveryKeyReachesItsOwner(s, new Random(3), 300);
     }
 
     @Test
-    void manySplitsKeepEveryKeyInExactlyOneRange() {
-        MetaState s = cluster(List.of());
-        Random rnd = new Random(7);
-        long index = 2;
+    void manySplitsAndMovesKeepEveryKeyReachable() {
+        MetaState s = splitAndMove(7, true);
+        assertThat(s.ranges().size()).isGreaterThan(100);
+        assertEveryKeyReachesItsOwner(s, new Random(11), 500);
+    }
+
+    @Test
+    void changesCommittedBackToBackWithoutWaitingKeepEveryKeyReachable() {
+        splitAndMove(7, false);
+        MetaState s = settle();
+        assertEveryKeyReachesItsOwner(s, new Random(13), 500);
+    }
+
+    /**
+     * Splits ranges at 150 random keys and moves 50 random ranges, one committed command at a time.
+     *
+     * @param seed       where the keys and targets come from
+     * @param settleEach whether the directories carry out each before the next commits
+     * @return the metadata after them
+     */
+    MetaState splitAndMove(long seed, boolean settleEach) {
+        MetaState s = bootstrap(List.of());
+        Random rnd = new Random(seed);
         for (int i = 0; i < 200; i++) {
             byte[] at = randomKey(rnd);
             RangeDescriptor r = s.rangeOf(at);
-            MetaTransitions.Outcome o = MetaTransitions.apply(s, index++, new MetaCommand.Split(r.id(),
-                    r.generation(), at));
-            s = o.state();
+            if (i % 4 == 3) {
+                String to = NODES.get(rnd.nextInt(NODES.size()));
+                if (!to.equals(r.owner())) {
+                    s = submit(new MetaCommand.ChangeRange(r.id(), r.epoch(), r.generation(), to, List.of(),
+                            RangeState.SERVING), settleEach);
+                }
+            } else if (!Arrays.equals(r.low(), at)) {
+                s = submit(new MetaCommand.Split(r.id(), r.generation(), at), settleEach);
+            }
         }
-        Directory d = create("d1");
-        d.apply(s);
-        MetaState split = s;
-        Function<byte[], Long> owners = key -> split.ranges().stream().filter(r -> r.contains(key)).count();
-        List<byte[]> keys = new ArrayList<>();
-        for (int i = 0; i < 2000; i++) {
-            keys.add(randomKey(rnd));
-        }
-        for (byte[] key : keys) {
-            assertThat(owners.apply(key)).isEqualTo(1);
-            assertThat(d.locate(key).servedHere()).isEqualTo(split.rangeOf(key).owner().equals("d1"));
-        }
+        return s;
+    }
+
+    /**
+     * Checks, after every committed change, what a directory keeps beyond routing (the Fat-Btree's copy invariant).
+     *
+     * @param s the metadata the directories follow
+     */
+    void checkCopies(MetaState s) {
     }
 }

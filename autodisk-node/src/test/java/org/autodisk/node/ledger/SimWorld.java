@@ -151,6 +151,11 @@ final class SimWorld implements LedgerTimer, AutoCloseable {
         }
 
         @Override
+        public void subscribeCommands(Consumer<org.autodisk.node.meta.Applied> listener) {
+            // the ledger simulation follows states only
+        }
+
+        @Override
         public CompletableFuture<MetaState> awaitVersion(long version, Duration timeout) {
             return CompletableFuture.completedFuture(state);
         }

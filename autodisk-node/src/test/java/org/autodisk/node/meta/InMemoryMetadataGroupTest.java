@@ -76,6 +76,32 @@ class InMemoryMetadataGroupTest {
         assertThat(events).containsExactly("enter 1", "leave 1", "enter 2", "leave 2");
     }
 
+    @Test
+    void aViewIsToldEachCommandInLogOrderAndOneGapForTheCommandsItWasHeldFrom() {
+        InMemoryMetadataGroup group = new InMemoryMetadataGroup();
+        Metadata d1 = group.member("d1");
+        Metadata l1 = group.member("l1");
+        List<Applied> told = new CopyOnWriteArrayList<>();
+        d1.subscribeCommands(told::add);
+        l1.submit(MetaTransitionsTest.bootstrap(), DEADLINE).join();
+        MetaCommand split = new MetaCommand.Split(0, 1, Keys.utf8("c"));
+        l1.submit(split, DEADLINE).join();
+        assertThat(l1.submit(split, DEADLINE).join().applied()).as("refused: not told").isFalse();
+        group.holdUpdates("d1", true);
+        l1.submit(new MetaCommand.Split(1, 1, Keys.utf8("k")), DEADLINE).join();
+        l1.submit(new MetaCommand.Split(2, 1, Keys.utf8("t")), DEADLINE).join();
+        group.holdUpdates("d1", false);
+        assertThat(told).hasSize(3);
+        assertThat(told.get(0).command()).isInstanceOf(MetaCommand.Bootstrap.class);
+        assertThat(told.get(1).command()).isEqualTo(split);
+        assertThat(told.get(2).gap()).isTrue();
+        assertThat(told.get(2).after().ranges()).hasSize(6);
+        for (int i = 1; i < told.size(); i++) {
+            assertThat(told.get(i).before()).isEqualTo(told.get(i - 1).after());
+        }
+        assertThat(d1.current()).isEqualTo(told.get(2).after());
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             assertThat(latch.await(30, TimeUnit.SECONDS)).isTrue();

@@ -16,13 +16,24 @@ import org.autodisk.core.Keys;
  */
 final class CopyInvariant {
 
-    private final PageCluster cluster;
+    private final Tree cluster;
     private final Map<Long, Page> pages = new HashMap<>();
     private final Map<Long, TreeSet<String>> holders = new HashMap<>();
     private final List<String> violations = new ArrayList<>();
     private final List<BulkLoad.Leaf> seen = new ArrayList<>();
 
-    private CopyInvariant(PageCluster cluster) {
+    /**
+     * What the check reads.
+     *
+     * @param copies every node's copies
+     * @param layout who should hold which page
+     * @param nodes  every data node
+     * @param leaves the metadata's leaves in key order
+     */
+    record Tree(Map<String, NodeCopies> copies, Layout layout, List<String> nodes, List<BulkLoad.Leaf> leaves) {
+    }
+
+    private CopyInvariant(Tree cluster) {
         this.cluster = cluster;
     }
 
@@ -33,7 +44,17 @@ final class CopyInvariant {
      * @return the violations found, empty if none
      */
     static List<String> check(PageCluster cluster) {
-        CopyInvariant c = new CopyInvariant(cluster);
+        return check(new Tree(cluster.copies(), cluster.layout(), cluster.nodes(), cluster.leaves()));
+    }
+
+    /**
+     * Checks the copies of nodes against the metadata's leaves.
+     *
+     * @param tree the copies, layout, nodes and leaves
+     * @return the violations found, empty if none
+     */
+    static List<String> check(Tree tree) {
+        CopyInvariant c = new CopyInvariant(tree);
         c.gather();
         long root = c.root();
         if (root >= 0) {

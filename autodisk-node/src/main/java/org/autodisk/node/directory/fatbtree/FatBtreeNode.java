@@ -29,6 +29,7 @@ final class FatBtreeNode {
     private final Deque<Op> queued = new ArrayDeque<>();
     private final Map<Long, Op> waiting = new HashMap<>();
     private int retries;
+    private boolean stalled;
 
     FatBtreeNode(NodeCopies copies, Layout layout, List<String> nodes, int fanout, PageNetwork net,
             boolean locking) {
@@ -57,6 +58,7 @@ final class FatBtreeNode {
             case PageMessage.Batch b -> {
                 copies.apply(b.batch());
                 net.send(self, from, new PageMessage.Applied(b.batch().change()));
+                resume();
             }
             case PageMessage.Applied a -> {
                 Op op = waiting.get(a.change());
@@ -97,11 +99,28 @@ final class FatBtreeNode {
      * @return true when idle
      */
     boolean idle() {
-        return queued.isEmpty() && waiting.isEmpty() && locks.idle();
+        return queued.isEmpty() && waiting.isEmpty() && locks.idle() && !stalled;
     }
 
     int retries() {
         return retries;
+    }
+
+    /**
+     * Tells whether the change at the head of the queue waits for a batch: its leaf is not yet where this node's
+     * copies put it (the batch of an earlier change by another node, a move to this node, is still on its way).
+     *
+     * @return true while stalled
+     */
+    boolean stalled() {
+        return stalled;
+    }
+
+    private void resume() {
+        if (stalled) {
+            stalled = false;
+            queued.peek().start();
+        }
     }
 
     private void queue(Op op) {
@@ -136,7 +155,10 @@ final class FatBtreeNode {
         }
 
         void start() {
-            StructureChanges.Plan plan = planner.apply(copies);
+            StructureChanges.Plan plan = plan();
+            if (plan == null) {
+                return;
+            }
             if (!locking) {
                 changes.carryOut(copies, plan, change);
                 finished();
@@ -156,15 +178,30 @@ final class FatBtreeNode {
             }
             String n = targets.get(next);
             if (n.equals(self)) {
-                locks.acquire(change, ownLocks(), this::granted);
+                List<PageLocks.Lock> own = ownLocks();
+                if (own == null) {
+                    retries++;
+                    release();
+                    waiting.remove(change);
+                    start();
+                    return;
+                }
+                locks.acquire(change, own, this::granted);
             } else {
                 net.send(self, n, new PageMessage.LockRequest(change, mark.id()));
             }
         }
 
+        /** X on the mark and IX on this node's copies above it, or null if a change meanwhile took the path away. */
         private List<PageLocks.Lock> ownLocks() {
             List<PageLocks.Lock> out = new ArrayList<>(List.of(new PageLocks.Lock(mark.id(), true)));
-            copies.pathTo(key).stream().filter(p -> p.level() > mark.level())
+            List<Page> path;
+            try {
+                path = copies.pathTo(key);
+            } catch (IllegalStateException gone) {
+                return null;
+            }
+            path.stream().filter(p -> p.level() > mark.level())
                     .forEach(p -> out.add(new PageLocks.Lock(p.id(), false)));
             return out;
         }
@@ -174,8 +211,35 @@ final class FatBtreeNode {
             lockNext();
         }
 
+        /**
+         * Plans from this node's copies, or stalls until the next batch while they do not show the leaf as this
+         * node's yet (the move that gave it the leaf, earlier in the log, is still on its way).
+         */
+        private StructureChanges.Plan plan() {
+            try {
+                if (layout == Layout.FAT_BTREE && !ownedInCopies()) {
+                    stalled = true;
+                    return null;
+                }
+                return planner.apply(copies);
+            } catch (IllegalStateException behind) {
+                stalled = true;
+                return null;
+            }
+        }
+
+        private boolean ownedInCopies() {
+            Page p = copies.pathTo(key).get(0);
+            return p.entries().get(p.slot(key)).copySet().get(0).equals(self);
+        }
+
         private void locked() {
-            StructureChanges.Plan plan = planner.apply(copies);
+            StructureChanges.Plan plan = plan();
+            if (plan == null) {
+                release();
+                waiting.remove(change);
+                return;
+            }
             Page now = copies.page(mark.id());
             boolean onPath = copies.pathTo(key).stream().anyMatch(p -> p.id() == mark.id());
             if (now == null || !onPath || plan.top().level() > mark.level() || !targets.equals(layout.holders(now,

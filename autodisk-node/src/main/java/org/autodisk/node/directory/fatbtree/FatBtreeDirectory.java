@@ -1,0 +1,229 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.autodisk.core.Keys;
+import org.autodisk.node.directory.Directory;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.Applied;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Fat-Btree behind a data node's {@link Directory}: the node routes over its own index copies and forwards to a
+ * node holding the next page where it holds none. Its own ranges it serves from the committed metadata, which stays
+ * the authority on ownership. The copies follow the metadata log: the tree is bulk-loaded from the ranges at
+ * bootstrap, and each committed split or owner change is carried out by the leaf's owner before it (MARK-OPT, see
+ * {@link FatBtreeNode}), its number being the command's position in the log. One thread per node runs the changes
+ * and takes the page messages.
+ */
+final class FatBtreeDirectory implements Directory {
+
+    /** The directory's name in the configuration and the metadata. */
+    static final String KIND = "fat-btree";
+
+    private static final Logger LOG = LoggerFactory.getLogger(FatBtreeDirectory.class);
+
+    private final String self;
+    private final int fanout;
+    private final PageNetwork net;
+    private final NodeCopies copies;
+    private final ExecutorService loop;
+
+    private void run(Runnable task) {
+        loop.execute(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.error("{}: a Fat-Btree change failed; the directory stops changing its copies", self, e);
+            }
+        });
+    }
+    private volatile Known known = new Known(MetaState.EMPTY, new TreeMap<>(Keys::compare));
+    private FatBtreeNode node;
+    /** Messages that came before this node loaded the tree (another node was told of the bootstrap first). */
+    private final List<Runnable> early = new ArrayList<>();
+
+    /** The metadata state this node applied and the ranges it owns in it, by low key. */
+    private record Known(MetaState state, NavigableMap<byte[], RangeDescriptor> own) {
+    }
+
+    FatBtreeDirectory(String self, int fanout, PageNetwork net) {
+        this.self = self;
+        this.fanout = fanout;
+        this.net = net;
+        this.copies = new NodeCopies(self, null);
+        ExecutorService thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-fat-btree")
+                .daemon().factory());
+        this.loop = thread;
+    }
+
+    @Override
+    public void follow(Metadata metadata) {
+        metadata.subscribeCommands(this::applied);
+        metadata.subscribe(this::apply);
+    }
+
+    @Override
+    public boolean ready() {
+        return known.state().bootstrapped() && copies.rootId() >= 0;
+    }
+
+    @Override
+    public Placement locate(byte[] key) {
+        Known k = known;
+        requireReady();
+        Map.Entry<byte[], RangeDescriptor> own = k.own().floorEntry(key);
+        if (own != null && own.getValue().contains(key)) {
+            return new Placement(own.getValue(), true, null, k.state().version());
+        }
+        Route r = copies.route(key);
+        String hop = r.servedHere() || self.equals(r.nextHop()) ? k.state().rangeOf(key).owner() : r.nextHop();
+        return new Placement(null, false, hop, k.state().version());
+    }
+
+    @Override
+    public List<Placement> cover(byte[] from, byte[] toExclusive) {
+        Known k = known;
+        requireReady();
+        NodeCopies.Cover c = copies.cover(from, toExclusive);
+        List<Placement> out = new ArrayList<>();
+        for (NodeCopies.Cover.Leaf leaf : c.leaves()) {
+            RangeDescriptor own = k.own().get(leaf.low());
+            out.add(own != null ? new Placement(own, true, null, k.state().version())
+                    : new Placement(null, false, leaf.owner(), k.state().version()));
+        }
+        if (c.nextHop() != null) {
+            out.add(new Placement(null, false, c.nextHop(), k.state().version()));
+        }
+        return out;
+    }
+
+    private void requireReady() {
+        if (!ready()) {
+            throw new IllegalStateException(self + ": the Fat-Btree directory holds no index copies yet");
+        }
+    }
+
+    @Override
+    public long version() {
+        return known.state().version();
+    }
+
+    @Override
+    public synchronized void apply(MetaState state) {
+        if (state.version() <= known.state().version() && known.state().bootstrapped()) {
+            return;
+        }
+        NavigableMap<byte[], RangeDescriptor> own = new TreeMap<>(Keys::compare);
+        state.ranges().stream().filter(r -> r.owner().equals(self)).forEach(r -> own.put(r.low(), r));
+        known = new Known(state, own);
+    }
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    /** Takes a committed command: the bootstrap loads the tree; a split or move of a leaf of this node is queued. */
+    private void applied(Applied a) {
+        if (a.gap()) {
+            if (a.after().bootstrapped()) {
+                LOG.warn("{}: the metadata jumped from v{} to v{}; index copies are rebuilt only from a bootstrap "
+                        + "seen here, so this node keeps the copies it has", self, a.before().version(),
+                        a.after().version());
+            }
+            return;
+        }
+        if (a.command() instanceof MetaCommand.Bootstrap) {
+            run(() -> load(a.after()));
+            return;
+        }
+        int ordinal = 0;
+        Map<Integer, RangeDescriptor> before = new HashMap<>();
+        a.before().ranges().forEach(r -> before.put(r.id(), r));
+        for (RangeDescriptor r : a.after().ranges()) {
+            RangeDescriptor was = before.get(r.id());
+            boolean split = was == null;
+            if (split || !was.owner().equals(r.owner())) {
+                long change = a.after().version() << 4 | ordinal++;
+                RangeDescriptor leaf = split ? a.before().rangeOf(r.low()) : was;
+                if (leaf.owner().equals(self)) {
+                    run(() -> carryOut(change, split, leaf, r));
+                }
+            }
+        }
+    }
+
+    private void carryOut(long change, boolean split, RangeDescriptor leaf, RangeDescriptor now) {
+        if (node == null) {
+            LOG.warn("{}: no index copies to change for range {} (change {})", self, leaf.id(), change);
+        } else if (split) {
+            node.split(change, leaf.id(), now.low(), now.id());
+        } else {
+            node.move(change, leaf.id(), leaf.low(), now.owner());
+        }
+    }
+
+    private void load(MetaState created) {
+        List<String> nodes = created.created().dataNodes();
+        List<BulkLoad.Leaf> leaves = created.ranges().stream()
+                .map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner())).toList();
+        NodeCopies mine = BulkLoad.load(leaves, fanout, Layout.FAT_BTREE, nodes).get(self);
+        copies.clear();
+        mine.pages().values().forEach(p -> copies.apply(new PageBatch(BulkLoad.CREATED, List.of(p), List.of(),
+                p.id() == mine.rootId() ? p.id() : -1)));
+        node = new FatBtreeNode(copies, Layout.FAT_BTREE, nodes, fanout, net, true);
+        early.forEach(Runnable::run);
+        early.clear();
+        LOG.info("{}: Fat-Btree loaded over {} ranges: {} index pages held here, fanout {}", self, leaves.size(),
+                copies.pages().size(), fanout);
+    }
+
+    /**
+     * Takes a page message from another node, on this node's directory thread.
+     *
+     * @param from  the sender
+     * @param m     the message
+     * @param taken run once the message is taken (counts messages in flight)
+     */
+    void receive(String from, PageMessage m, Runnable taken) {
+        run(() -> {
+            if (node != null) {
+                node.receive(from, m);
+            } else {
+                early.add(() -> node.receive(from, m));
+            }
+            taken.run();
+        });
+    }
+
+    /**
+     * Tells whether this node carries out no change and holds no lock (tests wait for it).
+     *
+     * @return a future true when idle
+     */
+    CompletableFuture<Boolean> idle() {
+        return CompletableFuture.supplyAsync(() -> node == null || node.idle(), loop);
+    }
+
+    NodeCopies copies() {
+        return copies;
+    }
+
+    @Override
+    public void close() {
+        loop.shutdownNow();
+    }
+}
