@@ -41,15 +41,6 @@ final class FatBtreeDirectory implements Directory {
     private final NodeCopies copies;
     private final ExecutorService loop;
 
-    private void run(Runnable task) {
-        loop.execute(() -> {
-            try {
-                task.run();
-            } catch (RuntimeException e) {
-                LOG.error("{}: a Fat-Btree change failed; the directory stops changing its copies", self, e);
-            }
-        });
-    }
     private volatile Known known = new Known(MetaState.EMPTY, new TreeMap<>(Keys::compare));
     private FatBtreeNode node;
     /** Messages that came before this node loaded the tree (another node was told of the bootstrap first). */
@@ -64,9 +55,22 @@ final class FatBtreeDirectory implements Directory {
         this.fanout = fanout;
         this.net = net;
         this.copies = new NodeCopies(self, null);
-        ExecutorService thread = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-fat-btree")
-                .daemon().factory());
-        this.loop = thread;
+        this.loop = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-fat-btree").daemon()
+                .factory());
+    }
+
+    /** Runs a task on this node's directory thread (none once closed); a failure is logged. */
+    private void run(Runnable task) {
+        if (loop.isShutdown()) {
+            return;
+        }
+        loop.execute(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.error("{}: a Fat-Btree task failed; the changes queued behind it on this node wait", self, e);
+            }
+        });
     }
 
     @Override

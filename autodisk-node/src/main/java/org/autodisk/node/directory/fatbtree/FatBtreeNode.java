@@ -107,15 +107,10 @@ final class FatBtreeNode {
     }
 
     /**
-     * Tells whether the change at the head of the queue waits for a batch: its leaf is not yet where this node's
-     * copies put it (the batch of an earlier change by another node, a move to this node, is still on its way).
-     *
-     * @return true while stalled
+     * Plans the change at the head of the queue again after a batch came, if it waited for one: its leaf was not yet
+     * where this node's copies put it (the batch of an earlier change by another node, a move to this node, was still
+     * on its way).
      */
-    boolean stalled() {
-        return stalled;
-    }
-
     private void resume() {
         if (stalled) {
             stalled = false;
