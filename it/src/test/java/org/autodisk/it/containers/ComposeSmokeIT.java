@@ -54,6 +54,8 @@ class ComposeSmokeIT {
     private static final Map<String, String> ENV = new LinkedHashMap<>();
     private static final Map<String, Integer> PORTS = new LinkedHashMap<>();
     private static final Map<String, Integer> METRICS_PORTS = new LinkedHashMap<>();
+    private static final java.util.Random RANDOM = new java.util.Random();
+    private static final java.util.Set<Integer> TAKEN = new java.util.HashSet<>();
 
     @BeforeAll
     static void up() throws IOException {
@@ -211,9 +213,24 @@ class ComposeSmokeIT {
                 .build();
     }
 
+    /**
+     * A port free now, below the kernel's ephemeral range (32768 and up): d5 binds its ports minutes after they are
+     * chosen, and a port from the ephemeral range may meanwhile be taken by any outgoing connection (it was, once:
+     * "port is already allocated").
+     */
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int port = 12000 + RANDOM.nextInt(8000);
+            if (TAKEN.contains(port)) {
+                continue;
+            }
+            try (ServerSocket s = new ServerSocket(port)) {
+                TAKEN.add(port);
+                return s.getLocalPort();
+            } catch (IOException inUse) {
+                // try another
+            }
         }
+        throw new IOException("no free port in 12000..19999 after 200 attempts");
     }
 }
