@@ -8,14 +8,11 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The metadata of an in-memory cluster (tests): one log applied at once, in order, under one lock, and every
@@ -24,8 +21,6 @@ import org.slf4j.LoggerFactory;
  * (proposals of some kind wait, uncommitted, until released or dropped).
  */
 public final class InMemoryMetadataGroup {
-
-    private static final Logger LOG = LoggerFactory.getLogger(InMemoryMetadataGroup.class);
 
     private final Map<String, View> views = new ConcurrentHashMap<>();
     private MetaState state = MetaState.EMPTY;
@@ -128,10 +123,9 @@ public final class InMemoryMetadataGroup {
     /** One member's view. */
     private final class View implements Metadata {
         private final String nodeId;
-        private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
+        private final MetaListeners listeners;
         private volatile MetaState seen = MetaState.EMPTY;
         private volatile boolean held;
-        private final List<Consumer<Applied>> commandListeners = new CopyOnWriteArrayList<>();
         private final Queue<Applied> pending = new ConcurrentLinkedQueue<>();
         private final AtomicBoolean telling = new AtomicBoolean();
         private final VersionWaiters waiters;
@@ -139,6 +133,7 @@ public final class InMemoryMetadataGroup {
 
         View(String nodeId) {
             this.nodeId = nodeId;
+            this.listeners = new MetaListeners(nodeId);
             this.seen = InMemoryMetadataGroup.this.current();
             this.waiters = new VersionWaiters(nodeId);
             waiters.accept(seen);
@@ -168,22 +163,11 @@ public final class InMemoryMetadataGroup {
             while (!pending.isEmpty() && telling.compareAndSet(false, true)) {
                 try {
                     for (Applied a = pending.poll(); a != null; a = pending.poll()) {
-                        tell(commandListeners, a);
-                        tell(listeners, a.after());
+                        listeners.tell(a);
                         waiters.accept(a.after());
                     }
                 } finally {
                     telling.set(false);
-                }
-            }
-        }
-
-        private <T> void tell(List<Consumer<T>> to, T what) {
-            for (Consumer<T> l : to) {
-                try {
-                    l.accept(what);
-                } catch (RuntimeException ex) {
-                    LOG.error("{}: a metadata listener failed", nodeId, ex);
                 }
             }
         }
@@ -195,13 +179,13 @@ public final class InMemoryMetadataGroup {
 
         @Override
         public void subscribe(Consumer<MetaState> listener) {
-            listeners.add(listener);
+            listeners.onStates(listener);
             listener.accept(seen);
         }
 
         @Override
         public void subscribeCommands(Consumer<Applied> listener) {
-            commandListeners.add(listener);
+            listeners.onCommands(listener);
         }
 
         @Override
@@ -242,7 +226,6 @@ public final class InMemoryMetadataGroup {
         @Override
         public void close() {
             listeners.clear();
-            commandListeners.clear();
         }
     }
 }

@@ -3,9 +3,7 @@ package org.autodisk.node.meta;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -37,8 +35,7 @@ final class MetaStateMachine extends BaseStateMachine {
 
     private final String nodeId;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
-    private final List<Consumer<MetaState>> listeners = new CopyOnWriteArrayList<>();
-    private final List<Consumer<Applied>> commandListeners = new CopyOnWriteArrayList<>();
+    private final MetaListeners listeners;
     private volatile Consumer<MetaState> last;
     private final Histogram applyLag = new ConcurrentHistogram(3);
     private volatile MetaState state = MetaState.EMPTY;
@@ -46,6 +43,7 @@ final class MetaStateMachine extends BaseStateMachine {
 
     MetaStateMachine(String nodeId) {
         this.nodeId = nodeId;
+        this.listeners = new MetaListeners(nodeId);
     }
 
     @Override
@@ -100,21 +98,10 @@ final class MetaStateMachine extends BaseStateMachine {
 
     private void announce(Applied applied) {
         MetaState s = applied.after();
-        tell(commandListeners, applied);
-        tell(listeners, s);
+        listeners.tell(applied);
         Consumer<MetaState> after = last;
         if (after != null) {
             after.accept(s);
-        }
-    }
-
-    private <T> void tell(List<Consumer<T>> to, T what) {
-        for (Consumer<T> l : to) {
-            try {
-                l.accept(what);
-            } catch (RuntimeException ex) {
-                LOG.error("{}: a metadata listener failed", nodeId, ex);
-            }
         }
     }
 
@@ -162,12 +149,12 @@ final class MetaStateMachine extends BaseStateMachine {
     }
 
     void subscribe(Consumer<MetaState> listener) {
-        listeners.add(listener);
+        listeners.onStates(listener);
         listener.accept(state);
     }
 
     void subscribeCommands(Consumer<Applied> listener) {
-        commandListeners.add(listener);
+        listeners.onCommands(listener);
     }
 
     Histogram applyLag() {

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import org.autodisk.core.Keys;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.InMemoryMetadataGroup;
@@ -54,6 +56,33 @@ abstract class DirectoryContract {
 
         @Override
         void close();
+
+        /**
+         * Makes the directories of a harness.
+         *
+         * @param directory each node's directory
+         * @param settled   whether their changes are done
+         * @param close     stops them
+         * @return the directories
+         */
+        static Nodes of(Function<String, Directory> directory, BooleanSupplier settled, Runnable close) {
+            return new Nodes() {
+                @Override
+                public Directory directory(String node) {
+                    return directory.apply(node);
+                }
+
+                @Override
+                public boolean settled() {
+                    return settled.getAsBoolean();
+                }
+
+                @Override
+                public void close() {
+                    close.run();
+                }
+            };
+        }
     }
 
     /**

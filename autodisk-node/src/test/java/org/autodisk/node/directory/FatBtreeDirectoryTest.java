@@ -22,22 +22,7 @@ class FatBtreeDirectoryTest extends DirectoryContract {
     @Override
     Nodes create(InMemoryMetadataGroup group, List<String> nodes) {
         trees = new InMemoryFatBtrees(group, nodes, FANOUT);
-        return new Nodes() {
-            @Override
-            public Directory directory(String node) {
-                return trees.directory(node);
-            }
-
-            @Override
-            public boolean settled() {
-                return trees.settled();
-            }
-
-            @Override
-            public void close() {
-                trees.close();
-            }
-        };
+        return Nodes.of(trees::directory, trees::settled, trees::close);
     }
 
     @Test

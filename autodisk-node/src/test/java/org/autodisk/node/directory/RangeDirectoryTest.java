@@ -25,22 +25,7 @@ class RangeDirectoryTest extends DirectoryContract {
             all.put(n, Directory.range(n));
             all.get(n).follow(group.member(n));
         });
-        return new Nodes() {
-            @Override
-            public Directory directory(String node) {
-                return all.get(node);
-            }
-
-            @Override
-            public boolean settled() {
-                return true;
-            }
-
-            @Override
-            public void close() {
-                all.values().forEach(Directory::close);
-            }
-        };
+        return Nodes.of(all::get, () -> true, () -> all.values().forEach(Directory::close));
     }
 
     @Test
