@@ -23,6 +23,7 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.DeleteLedger.class, name = "delete-ledger"),
     @JsonSubTypes.Type(value = MetaCommand.StartMigration.class, name = "start-migration"),
     @JsonSubTypes.Type(value = MetaCommand.MigrationProgress.class, name = "migration-progress"),
+    @JsonSubTypes.Type(value = MetaCommand.ClaimCopy.class, name = "claim-copy"),
     @JsonSubTypes.Type(value = MetaCommand.ControlMigration.class, name = "control-migration"),
     @JsonSubTypes.Type(value = MetaCommand.CutOver.class, name = "cut-over"),
     @JsonSubTypes.Type(value = MetaCommand.AddBackup.class, name = "add-backup"),
@@ -183,9 +184,22 @@ public sealed interface MetaCommand {
      * @param keysCopied    keys copied so far
      * @param bytesCopied   bytes copied so far
      * @param resumeAfter   the last key the target holds durably, hex
+     * @param copyRun       the target's copy run that made the record (refused unless it holds the copy)
      */
     record MigrationProgress(long migrationId, MigrationPhase expectedPhase, MigrationPhase phase, long keysCopied,
-            long bytesCopied, String resumeAfter) implements MetaCommand {
+            long bytesCopied, String resumeAfter, long copyRun) implements MetaCommand {
+    }
+
+    /**
+     * A run of a migration's target takes the copy over before it writes anything: refused unless the migration is
+     * copying, {@code copyRun} is the next run, and the copy is recorded up to {@code resumeAfter} (what the run
+     * read; {@code ""}: a fresh copy, whose run first deletes what an earlier run left).
+     *
+     * @param migrationId the migration
+     * @param copyRun     the run's number
+     * @param resumeAfter the key the run resumes after, hex, as it read it
+     */
+    record ClaimCopy(long migrationId, long copyRun, String resumeAfter) implements MetaCommand {
     }
 
     /**

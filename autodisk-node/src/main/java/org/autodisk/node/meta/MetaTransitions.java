@@ -50,6 +50,7 @@ public final class MetaTransitions {
             case MetaCommand.DeleteLedger d -> LedgerTransitions.delete(s, index, d);
             case MetaCommand.StartMigration m -> MigrationTransitions.start(s, index, m);
             case MetaCommand.MigrationProgress p -> MigrationTransitions.progress(s, index, p);
+            case MetaCommand.ClaimCopy cc -> MigrationTransitions.claimCopy(s, index, cc);
             case MetaCommand.ControlMigration m -> MigrationTransitions.control(s, index, m);
             case MetaCommand.CutOver co -> MigrationTransitions.cutOver(s, index, co);
             case MetaCommand.AddBackup ab -> MigrationTransitions.addBackup(s, index, ab);

@@ -18,10 +18,14 @@ package org.autodisk.node.meta;
  * @param startedBy   who decided it ({@code rules} or {@code admin})
  * @param backup      true for a backup fill: the target's backup copy is filled by the same copy and catch-up, and
  *                    the migration ends with the target as the range's backup instead of a cutover
+ * @param copyRun     the target's copy run that holds the copy (0: none yet): each run of the target's copy claims the
+ *                    next number first, and a progress record of any other run is refused, so that a run that lost
+ *                    track (a stale view, a record still in flight when it failed) can never move the resume key
+ *                    past what the store holds
  */
 public record MigrationInfo(long id, int rangeId, String source, String target, long fromEpoch, MigrationPhase phase,
         boolean paused, long rateBytes, long keysCopied, long bytesCopied, String resumeAfter, String startedBy,
-        boolean backup) {
+        boolean backup, long copyRun) {
 
     /** A rate that means: the target's {@code migration.rate-bytes}. */
     public static final long DEFAULT_RATE = -1;
@@ -45,7 +49,18 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo progressed(MigrationPhase next, long keys, long bytes, String after) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, next, paused, rateBytes, keys, bytes, after,
-                startedBy, backup);
+                startedBy, backup, copyRun);
+    }
+
+    /**
+     * Returns this migration's copy held by another run of its target.
+     *
+     * @param run the run
+     * @return the migration
+     */
+    MigrationInfo claimed(long run) {
+        return new MigrationInfo(id, rangeId, source, target, fromEpoch, phase, paused, rateBytes, keysCopied,
+                bytesCopied, resumeAfter, startedBy, backup, run);
     }
 
     /**
@@ -57,6 +72,6 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo controlled(boolean pause, long rate) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, phase, pause, rate, keysCopied, bytesCopied,
-                resumeAfter, startedBy, backup);
+                resumeAfter, startedBy, backup, copyRun);
     }
 }

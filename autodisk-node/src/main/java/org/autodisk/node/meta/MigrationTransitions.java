@@ -35,7 +35,7 @@ final class MigrationTransitions {
             return refused(s, (c.backup() ? "backup fill refused: " : "migration refused: ") + problem);
         }
         MigrationInfo m = new MigrationInfo(s.nextMigrationId(), r.id(), r.owner(), c.target(), r.epoch(),
-                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy(), c.backup());
+                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy(), c.backup(), 0);
         List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
         migrations.add(m);
         List<RangeDescriptor> ranges = replaced(s, r, r.in(RangeState.MIGRATING));
@@ -90,11 +90,32 @@ final class MigrationTransitions {
                         || (m.phase() == MigrationPhase.CATCHING_UP && c.phase() == MigrationPhase.COPYING)
                         ? "a migration goes from copying to catching up only (" + phase(m) + " to " + name(c.phase())
                                 + "); the cutover is its own command"
-                : c.keysCopied() < 0 || c.bytesCopied() < 0 ? "progress must not be negative" : null;
+                : c.keysCopied() < 0 || c.bytesCopied() < 0 ? "progress must not be negative"
+                : c.copyRun() != m.copyRun() ? "the record comes from copy run " + c.copyRun() + " of migration "
+                        + m.id() + ", which copy run " + m.copyRun() + " holds now" : null;
         if (problem != null) {
             return refused(s, "migration progress refused: " + problem);
         }
         return changed(s, index, m.progressed(c.phase(), c.keysCopied(), c.bytesCopied(), c.resumeAfter()));
+    }
+
+    /**
+     * A run of the target's copy takes the copy over: applied only if the migration is still copying, the run is the
+     * next one, and the run read the resume key the metadata holds. From then on only this run's records apply, and
+     * what the run found (a fresh copy, or one to resume after a key) is what the metadata says.
+     */
+    static MetaTransitions.Outcome claimCopy(MetaState s, long index, MetaCommand.ClaimCopy c) {
+        MigrationInfo m = s.migration(c.migrationId());
+        String problem = m == null ? noMigration(c.migrationId())
+                : m.phase() != MigrationPhase.COPYING ? "migration " + m.id() + " is " + phase(m) + ", not copying"
+                : c.copyRun() != m.copyRun() + 1 ? "copy run " + c.copyRun() + " is not the next after "
+                        + m.copyRun()
+                : !c.resumeAfter().equals(m.resumeAfter()) ? "the run would resume after key '" + c.resumeAfter()
+                        + "' but the copy is recorded up to '" + m.resumeAfter() + "'" : null;
+        if (problem != null) {
+            return refused(s, "copy run refused: " + problem);
+        }
+        return changed(s, index, m.claimed(c.copyRun()));
     }
 
     static MetaTransitions.Outcome control(MetaState s, long index, MetaCommand.ControlMigration c) {

@@ -83,7 +83,7 @@ final class HostCopies {
         long committing = System.nanoTime();
         mc.metadata().submit(new MetaCommand.MigrationProgress(m.id(), MigrationPhase.COPYING,
                 MigrationPhase.CATCHING_UP, m.keysCopied() + total.get(0), m.bytesCopied() + total.get(1),
-                m.resumeAfter()),
+                m.resumeAfter(), m.copyRun()),
                 mc.settings().metadataTimeout()).whenComplete((res, error) -> {
                     mc.times().add(MigrationTimes.Part.COMMIT, committing);
                     if (error != null) {

@@ -54,6 +54,8 @@ final class TargetRun implements Runnable {
     private volatile boolean stopped;
     /** The store the copy goes to: this node's own for a move, its backup copy for a backup fill. */
     private LocalStore into;
+    /** The copy run this run claimed: its progress records carry it. */
+    private long copyRun;
 
     TargetRun(long id, MigrationContext mc, HostCopies hostCopies) {
         this.id = id;
@@ -94,8 +96,9 @@ final class TargetRun implements Runnable {
         return stopped || m == null || m.paused() || !m.target().equals(mc.self()) ? null : m;
     }
 
-    private MigrationInfo copy(MigrationInfo start) throws InterruptedException, ExecutionException,
+    private MigrationInfo copy(MigrationInfo read) throws InterruptedException, ExecutionException,
             TimeoutException {
+        MigrationInfo start = claim(read);
         RangeDescriptor r = mc.metadata().current().range(start.rangeId());
         boolean fresh = start.resumeAfter().isEmpty();
         if (fresh) {
@@ -107,6 +110,21 @@ final class TargetRun implements Runnable {
         try (CopyLoader loader = new CopyLoader(into, mc.settings().bulkLoad())) {
             return copyChunks(start, loader, fresh, from);
         }
+    }
+
+    /**
+     * Takes the copy over for this run before anything is written (the next copy run, at the resume key this node
+     * read): committed, it proves the read was current, and no record of an earlier run (one still in flight when
+     * that run failed) can apply after it. A view that lags, as when the metadata leader died, is refused instead of
+     * deleting a copy the metadata says is held, or resuming past keys it dropped.
+     *
+     * @return the migration as read
+     */
+    private MigrationInfo claim(MigrationInfo read) throws InterruptedException, ExecutionException,
+            TimeoutException {
+        submit(new MetaCommand.ClaimCopy(id, read.copyRun() + 1, read.resumeAfter()));
+        copyRun = read.copyRun() + 1;
+        return read;
     }
 
     private MigrationInfo copyChunks(MigrationInfo start, CopyLoader loader, boolean fresh, byte[] first)
@@ -133,8 +151,10 @@ final class TargetRun implements Runnable {
             bytes += c.bytes();
             last = c.streams().isEmpty() ? last
                     : HexFormat.of().formatHex(c.streams().get(c.streams().size() - 1).key());
-            boolean due = bytes - recordedBytes >= RECORD_BYTES || System.nanoTime() - recordedAt >= RECORD_NANOS;
-            if (c.next() == null || due && recording.isDone()) {
+            // decided once: a record that ends between two looks would otherwise name keys not yet settled
+            boolean recordNow = (bytes - recordedBytes >= RECORD_BYTES
+                    || System.nanoTime() - recordedAt >= RECORD_NANOS) && recording.isDone();
+            if (c.next() == null || recordNow) {
                 long settling = System.nanoTime();
                 loader.settle();
                 mc.times().add(MigrationTimes.Part.STORE, settling);
@@ -145,7 +165,7 @@ final class TargetRun implements Runnable {
                 return record(m, MigrationPhase.CATCHING_UP, keys, bytes, last, true);
             }
             from = c.next();
-            if (due && recording.isDone()) {
+            if (recordNow) {
                 recording = recordAside(m, keys, bytes, last);
                 recordedBytes = bytes;
                 recordedAt = System.nanoTime();
@@ -173,13 +193,14 @@ final class TargetRun implements Runnable {
                         + "host-driven copy and cannot tell which streams it lost; the host must start over"));
                 return null;
             }
+            m = claim(start);
             RangeDescriptor r = mc.metadata().current().range(start.rangeId());
             into.deleteRange(r.low(), r.high());
             MigrationChunk c = chunk(start, mc.peers().send(start.source(), PeerOp.MIGRATION_READ.request(
                     new MigrationReadRequest(id, r.low(), 1, true).encode())), r.low());
             into.ingest(c.streams(), c.positions());
             String last = c.streams().isEmpty() ? "" : HexFormat.of().formatHex(c.streams().get(0).key());
-            m = record(start, MigrationPhase.COPYING, c.streams().size(), c.bytes(), last, false);
+            m = record(m, MigrationPhase.COPYING, c.streams().size(), c.bytes(), last, false);
             hostCopies.markReady(id);
             LOG.info("{}: migration {}: ready for the host's copy of range {} {}", mc.self(), id, r.id(), r.span());
         }
@@ -262,7 +283,7 @@ final class TargetRun implements Runnable {
         }
         long committing = System.nanoTime();
         CommandResult res = submit(new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING, next, keys, bytes,
-                last));
+                last, copyRun));
         if (onPath) {
             mc.times().add(MigrationTimes.Part.COMMIT, committing);
         }

@@ -31,7 +31,7 @@ class MigrationTransitionsTest {
     }
 
     private static MetaCommand.MigrationProgress progress(long id, MigrationPhase from, MigrationPhase to) {
-        return new MetaCommand.MigrationProgress(id, from, to, 10, 10_240, "6b39");
+        return new MetaCommand.MigrationProgress(id, from, to, 10, 10_240, "6b39", 0);
     }
 
     @Test
@@ -46,7 +46,7 @@ class MigrationTransitionsTest {
         assertThat(s.range(0).state()).isEqualTo(RangeState.MIGRATING);
         assertThat(s.range(0).owner()).as("the source serves while copying").isEqualTo(r.owner());
         assertThat(s.migrationOf(0)).isEqualTo(new MigrationInfo(1, 0, r.owner(), "d3", r.epoch(),
-                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules", false));
+                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules", false, 0));
 
         s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.COPYING));
         s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
@@ -136,7 +136,7 @@ class MigrationTransitionsTest {
         assertRefused(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CLEANING_UP),
                 "the cutover is its own command");
         assertRefused(s, new MetaCommand.MigrationProgress(1, MigrationPhase.COPYING, MigrationPhase.COPYING, -1, 0,
-                ""), "must not be negative");
+                "", 0), "must not be negative");
         s = applied(s, progress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
         assertRefused(s, progress(1, MigrationPhase.CATCHING_UP, MigrationPhase.COPYING), "copying to catching up "
                 + "only");
@@ -232,5 +232,28 @@ class MigrationTransitionsTest {
         s = applied(s, start(s.range(1), "d3"));
         s = applied(s, progress(move, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
         assertRefused(s, new MetaCommand.AddBackup(move), "it ends with a cutover");
+    }
+
+    @Test
+    void aCopyRunClaimsTheCopyAtTheRecordedKeyAndRecordsOfOtherRunsAreRefused() {
+        MetaState s = applied(created(), start(created().range(0), "d2"));
+        s = applied(s, new MetaCommand.ClaimCopy(1, 1, ""));
+        s = applied(s, new MetaCommand.MigrationProgress(1, MigrationPhase.COPYING, MigrationPhase.COPYING, 5, 500,
+                "10", 1));
+        assertThat(s.migration(1).copyRun()).isEqualTo(1);
+        assertRefused(s, new MetaCommand.ClaimCopy(1, 2, ""), "the run would resume after key '' but the copy is "
+                + "recorded up to '10'");
+        assertRefused(s, new MetaCommand.ClaimCopy(1, 1, "10"), "copy run 1 is not the next after 1");
+        assertRefused(s, new MetaCommand.ClaimCopy(1, 3, "10"), "copy run 3 is not the next after 1");
+        s = applied(s, new MetaCommand.ClaimCopy(1, 2, "10"));
+        assertThat(s.migration(1).resumeAfter()).as("a claim keeps the record").isEqualTo("10");
+        assertThat(s.migration(1).keysCopied()).isEqualTo(5);
+        assertRefused(s, new MetaCommand.MigrationProgress(1, MigrationPhase.COPYING, MigrationPhase.COPYING, 9, 900,
+                "20", 1), "the record comes from copy run 1 of migration 1, which copy run 2 holds now");
+        s = applied(s, new MetaCommand.MigrationProgress(1, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP, 9,
+                900, "20", 2));
+        assertRefused(s, new MetaCommand.ClaimCopy(1, 3, "20"), "is catching up, not copying");
+        assertRefused(s, new MetaCommand.ClaimCopy(7, 1, ""), "no migration 7");
+        assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).as("snapshots keep the run").isEqualTo(s);
     }
 }

@@ -104,8 +104,11 @@ class OwnershipSimulationTest {
 
         private MetaCommand progress(MigrationInfo m) {
             MigrationPhase next = random.nextBoolean() ? MigrationPhase.CATCHING_UP : MigrationPhase.COPYING;
+            if (random.nextInt(3) == 0) {
+                return new MetaCommand.ClaimCopy(m.id(), m.copyRun() + 1, m.resumeAfter());
+            }
             return new MetaCommand.MigrationProgress(m.id(), m.phase(), next, m.keysCopied() + 1, m.bytesCopied()
-                    + 100, "");
+                    + 100, m.resumeAfter() + "00", m.copyRun());
         }
 
         private String dataNode() {

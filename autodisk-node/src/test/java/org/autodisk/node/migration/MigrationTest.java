@@ -179,12 +179,17 @@ class MigrationTest {
             long id = commit(meta, new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), "d2", 0,
                     "admin")).migrationId();
             commit(meta, new MetaCommand.ControlMigration(id, true, 0));
-            CommandResult copied = meta.submit(new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING,
-                    MigrationPhase.CATCHING_UP, 0, 0, ""), Duration.ofSeconds(5)).join();
-            assertThat(copied.applied() || meta.current().migration(id).phase() == MigrationPhase.CATCHING_UP)
-                    .as("caught up by the test, or the target copied the ten streams first").isTrue();
+            // caught up by the test (as the run that holds the copy; a run that claims it meanwhile: again), or
+            // the target copied the ten streams first
+            await().until(() -> meta.current().migration(id).phase() == MigrationPhase.CATCHING_UP
+                    || meta.submit(new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING,
+                            MigrationPhase.CATCHING_UP, 0, 0, "", meta.current().migration(id).copyRun()),
+                            Duration.ofSeconds(5)).join().applied());
             commit(meta, new MetaCommand.ControlMigration(id, false, 0));
-            commit(meta, new MetaCommand.CutOver(id, List.of(), List.of()));
+            CommandResult cut = meta.submit(new MetaCommand.CutOver(id, List.of(), List.of()), Duration.ofSeconds(5))
+                    .join();
+            assertThat(cut.applied() || meta.current().range(r.id()).owner().equals("d2"))
+                    .as("cut over by the test, or by the target once resumed: %s", cut.refusal()).isTrue();
             c.startNode(3);
             c.startNode(4);
             assertThat(waiting).allSatisfy(f -> assertThat(f).succeedsWithin(Duration.ofSeconds(90)));
