@@ -30,6 +30,7 @@ import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.data.DataRole;
 import org.autodisk.node.directory.Directory;
+import org.autodisk.node.directory.fatbtree.FatBtrees;
 import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
@@ -144,6 +145,7 @@ final class NodeAssembly {
 
     private Assembled steps(Security security) throws InterruptedException {
         String id = config.nodeId();
+        refuseFatBtreeRestart(id);
         MeterRegistry registry = registry();
         NodeMetrics metrics = new NodeMetrics(id, registry);
         compileRules(metrics);
@@ -162,7 +164,7 @@ final class NodeAssembly {
         Metadata metadata = resources.open(StartupStep.METADATA, this::metadata, Metadata::close);
         metrics.latency(MetricNames.METADATA_APPLY_LAG, "time from a metadata change's proposal to its apply here",
                 metadata.applyLag());
-        Directory directory = Directory.range(id);
+        Directory directory = resources.open(StartupStep.DIRECTORY, () -> directory(id, peers), Directory::close);
         metadata.subscribe(members::apply);
         directory.follow(metadata);
         boolean joining = !config.joinSeeds().isEmpty();
@@ -234,6 +236,30 @@ final class NodeAssembly {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("node " + config.nodeId() + ": interrupted while binding metrics", e);
+        }
+    }
+
+    /**
+     * The directory the configuration names; a log node routes by the range table. The Fat-Btree's copies live in
+     * memory and are loaded from the bootstrap, so a data node under it starts only with a fresh data directory:
+     * rebuilding the copies of a restarted node from its peers is not built yet.
+     */
+    private Directory directory(String id, PeerChannel peers) {
+        if (!FatBtrees.KIND.equals(config.get(NodeConfigKeys.DIRECTORY))
+                || config.self().role() == ClusterMember.Role.LOG) {
+            return Directory.range(id);
+        }
+        return FatBtrees.overPeers(id, config.get(NodeConfigKeys.DIRECTORY_FANOUT), peers);
+    }
+
+    private void refuseFatBtreeRestart(String id) {
+        if (FatBtrees.KIND.equals(config.get(NodeConfigKeys.DIRECTORY))
+                && config.self().role() == ClusterMember.Role.DATA
+                && java.nio.file.Files.isDirectory(config.dataDir().resolve("meta"))) {
+            throw new ConfigException(id + ": cluster.directory is fat-btree and " + config.dataDir() + " holds the "
+                    + "metadata of an earlier start; a data node under the Fat-Btree cannot restart yet (its index "
+                    + "copies are not rebuilt from its peers): start it with an empty data directory in a new "
+                    + "cluster, or use cluster.directory: range");
         }
     }
 

@@ -36,10 +36,7 @@ final class ConfigChecks {
         if (node.dataNodes().isEmpty()) {
             throw new ConfigException(config.describe(CLUSTER_NODES) + " has no data node");
         }
-        if (!"range".equals(config.get(DIRECTORY))) {
-            throw new ConfigException(config.describe(DIRECTORY) + " is not supported by this build (supported: "
-                    + "range)");
-        }
+        validateDirectory();
         String engine = config.get(STORE_ENGINE);
         if (!"rocksdb".equals(engine) && !"memory".equals(engine)) {
             throw new ConfigException(config.describe(STORE_ENGINE) + " is unknown (expected rocksdb or memory)");
@@ -75,6 +72,22 @@ final class ConfigChecks {
         }
         if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
             throw new ConfigException(config.describe(NodeConfigKeys.RULES_SKEW_RATIO) + " must be above 1.0");
+        }
+    }
+
+    private void validateDirectory() {
+        String kind = config.get(DIRECTORY);
+        if (!"range".equals(kind) && !"fat-btree".equals(kind)) {
+            throw new ConfigException(config.describe(DIRECTORY) + " is unknown (expected range or fat-btree)");
+        }
+        int fanout = config.get(NodeConfigKeys.DIRECTORY_FANOUT);
+        if (fanout < 3 || fanout > 4096) {
+            throw new ConfigException(config.describe(NodeConfigKeys.DIRECTORY_FANOUT) + " must be 3 to 4096");
+        }
+        if ("fat-btree".equals(kind) && !config.get(NodeConfigKeys.CLUSTER_JOIN).isEmpty()) {
+            throw new ConfigException(config.describe(NodeConfigKeys.CLUSTER_JOIN) + ": a node cannot join a cluster "
+                    + "whose directory is fat-btree yet (a joining data node would hold no index pages); grow it "
+                    + "with cluster.directory: range");
         }
     }
 

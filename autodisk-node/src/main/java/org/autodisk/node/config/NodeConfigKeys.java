@@ -35,7 +35,11 @@ public final class NodeConfigKeys {
             "", "File whose first line is cluster.secret (instead of the key itself).");
     /** Directory kind. */
     public static final ConfigKey<String> DIRECTORY = ConfigKey.of("cluster.directory", String.class, "range",
-            "Directory kind chosen at cluster creation: range.");
+            "Directory kind chosen at cluster creation: range (every node routes by the whole range table) or "
+            + "fat-btree (each data node holds only the index pages above its own ranges).");
+    /** Fat-Btree fanout. */
+    public static final ConfigKey<Integer> DIRECTORY_FANOUT = ConfigKey.of("directory.fanout", Integer.class, 64,
+            "Entries per Fat-Btree index page (cluster.directory: fat-btree), 3 to 4096; the same on every node.");
     /** Initial split points. */
     @SuppressWarnings("rawtypes")
     public static final ConfigKey<List> SPLIT_POINTS = ConfigKey.of("cluster.split-points", List.class,
@@ -218,17 +222,17 @@ public final class NodeConfigKeys {
 
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_JOIN,
-            CLUSTER_SECRET, CLUSTER_SECRET_FILE, DIRECTORY, SPLIT_POINTS, MAX_VALUE_BYTES, MAX_RESPONSE_BYTES,
-            QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS, CONNECT_TIMEOUT_MS, STORE_ENGINE,
-            SYNC_WRITES, ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE, TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE,
-            TLS_TRUST_STORE_PASSWORD, TLS_VERIFY_HOSTNAME, METADATA_VOTERS, METADATA_PORT_OFFSET,
-            METADATA_ELECTION_TIMEOUT_MS, METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS, RANGE_SPLIT_KEYS,
-            RANGE_SPLIT_BYTES, RANGE_CHECK_MS, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY, WAL_ANSWER_TIMEOUT_MS,
-            WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES, CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS,
-            RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED, RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE,
-            RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT, MIGRATION_RATE_BYTES,
-            MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT, MIGRATION_CUTOVER_LAG,
-            BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES);
+            CLUSTER_SECRET, CLUSTER_SECRET_FILE, DIRECTORY, DIRECTORY_FANOUT, SPLIT_POINTS, MAX_VALUE_BYTES,
+            MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS,
+            CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE,
+            TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD, TLS_VERIFY_HOSTNAME, METADATA_VOTERS,
+            METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS, METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS,
+            RANGE_SPLIT_KEYS, RANGE_SPLIT_BYTES, RANGE_CHECK_MS, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY,
+            WAL_ANSWER_TIMEOUT_MS, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
+            CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
+            RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT,
+            MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
+            MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,

@@ -14,6 +14,7 @@ import org.autodisk.node.balance.Balancer;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.directory.fatbtree.FatBtrees;
 import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
@@ -187,6 +188,7 @@ public final class DataRole implements NodeRole {
                         services.backups()))
                 .serve(Operation.LEDGER_HANDOVER, new LedgerHandoverHandler(ctx.nodeId(), ctx.metadata(),
                         services.wal()))
+                .serve(Operation.PAGE_MESSAGE, FatBtrees.pageHandler(ctx.directory()), Handlers.Mode.INLINE)
                 .serve(Operation.MIGRATION_READ, migrations.readHandler())
                 .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
                 .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store()))

@@ -22,7 +22,9 @@ import org.autodisk.rules.TraverseRequested;
  * One traverse in progress: walks the ranges from a cursor and lets the rules decide each: read a local
  * range from the store, or forward to its owner (one sub-request per range, resumed while a page was cut),
  * until the limit, the end key, the end of the key space or the response budget is reached. Remote pages
- * continue on a worker.
+ * continue on a worker. A directory that knows only the next hop (the Fat-Btree) cannot bound the sub-request by the
+ * range's end: a node that was forwarded a traverse and read its own ranges answers with a resume key where the next
+ * range is another node's, so the node the client asked goes on from there and the hops never pile up.
  */
 final class TraverseGather {
 
@@ -34,6 +36,8 @@ final class TraverseGather {
     private byte[] cursor;
     private int remaining;
     private long bytes;
+    /** Whether this node read a range of its own for this request (a forwarded walk then hands the rest back). */
+    private boolean scanned;
 
     TraverseGather(Serving serving, Request request, TraverseRequest req) {
         this.ctx = serving.ctx();
@@ -57,13 +61,18 @@ final class TraverseGather {
                 return;
             }
             if (decision.kind() == Decision.Kind.FORWARD) {
-                askOwner(placement, stop);
+                if (scanned && request.frame().hops() > 0) {
+                    finish(cursor);
+                } else {
+                    askOwner(placement, stop);
+                }
                 return;
             }
             if (!serving.rangeReady(request, placement.rangeId(), cursor, this::run)) {
                 return; // the walk goes on from the cursor once the range's log is replayed here
             }
             long t0 = System.nanoTime();
+            scanned = true;
             add(serving.services().store().scan(cursor, stop, remaining, ctx.maxResponseBytes() - bytes), stop);
             request.component("store", System.nanoTime() - t0);
         }

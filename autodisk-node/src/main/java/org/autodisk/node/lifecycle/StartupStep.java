@@ -16,6 +16,8 @@ public enum StartupStep {
     PEERS,
     /** Start the metadata replica (Ratis) and, on a voter, propose the cluster's creation until it exists. */
     METADATA,
+    /** The directory: the range table, or the Fat-Btree's thread and page messages. */
+    DIRECTORY,
     /** Joining data node: the metadata adds it as a member ({@code joining}), once its replica follows the group. */
     JOIN,
     /**

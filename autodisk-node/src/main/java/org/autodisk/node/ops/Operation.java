@@ -55,7 +55,9 @@ public enum Operation {
     /** Split a range this data node owns at its middle stream (for a balance move of its upper half). */
     RANGE_SPLIT(PeerOp.RANGE_SPLIT.code(), Role.DATA),
     /** A range's former owner says where its ledger of the range ends, after a cutover to this data node. */
-    LEDGER_HANDOVER(PeerOp.LEDGER_HANDOVER.code(), Role.DATA);
+    LEDGER_HANDOVER(PeerOp.LEDGER_HANDOVER.code(), Role.DATA),
+    /** A Fat-Btree page message from another data node. */
+    PAGE_MESSAGE(PeerOp.PAGE_MESSAGE.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

@@ -47,7 +47,12 @@ public enum PeerOp {
      * A range's former owner to its new owner after a migration's cutover: its ledger of the range ends at an entry,
      * every entry acknowledged ({@link LedgerHandover}); the new owner need not wait for the close to commit.
      */
-    LEDGER_HANDOVER(Opcode.FIRST_PEER_CODE + 13);
+    LEDGER_HANDOVER(Opcode.FIRST_PEER_CODE + 13),
+    /**
+     * Data node to data node under the Fat-Btree directory: one message of a structure change (a lock request, a
+     * grant, a release, a page batch, its receipt), in the order the sender sent them.
+     */
+    PAGE_MESSAGE(Opcode.FIRST_PEER_CODE + 14);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

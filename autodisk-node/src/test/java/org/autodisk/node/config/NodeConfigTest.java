@@ -128,7 +128,18 @@ class NodeConfigTest {
         Map<String, Object> base = Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@h:1"));
         Map<String, Object> fat = new java.util.HashMap<>(base);
         fat.put("cluster.directory", "fat-btree");
-        assertThatThrownBy(() -> NodeConfig.of(fat)).hasMessageContaining("fat-btree");
+        assertThat(NodeConfig.of(fat).get(NodeConfigKeys.DIRECTORY_FANOUT)).isEqualTo(64);
+        fat.put("directory.fanout", 2);
+        assertThatThrownBy(() -> NodeConfig.of(fat)).hasMessageContaining("directory.fanout").hasMessageContaining(
+                "3 to 4096");
+        fat.put("directory.fanout", 3);
+        fat.put("cluster.join", List.of("h:2"));
+        assertThatThrownBy(() -> NodeConfig.of(fat)).hasMessageContaining("cannot join a cluster whose directory is "
+                + "fat-btree");
+        Map<String, Object> btree = new java.util.HashMap<>(base);
+        btree.put("cluster.directory", "b-tree");
+        assertThatThrownBy(() -> NodeConfig.of(btree)).hasMessageContaining("b-tree").hasMessageContaining(
+                "expected range or fat-btree");
         Map<String, Object> engine = new java.util.HashMap<>(base);
         engine.put("store.engine", "leveldb");
         assertThatThrownBy(() -> NodeConfig.of(engine)).hasMessageContaining("leveldb");

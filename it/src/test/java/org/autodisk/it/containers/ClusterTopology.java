@@ -206,7 +206,7 @@ public final class ClusterTopology {
         }
 
         /**
-         * @param kind the {@code cluster.directory} kind ({@code range})
+         * @param kind the {@code cluster.directory} kind ({@code range} or {@code fat-btree})
          * @return this
          */
         public Builder directory(String kind) {

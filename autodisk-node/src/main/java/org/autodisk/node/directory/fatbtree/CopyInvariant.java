@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import org.autodisk.core.Keys;
+import org.autodisk.node.meta.MetaState;
 
 /**
  * Checks a cluster's copies against the layout and the leaves the metadata records: every copy of a page equal; a
@@ -45,6 +46,19 @@ final class CopyInvariant {
      */
     static List<String> check(PageCluster cluster) {
         return check(new Tree(cluster.copies(), cluster.layout(), cluster.nodes(), cluster.leaves()));
+    }
+
+    /**
+     * Checks the Fat-Btree copies of data nodes against the ranges of a metadata state.
+     *
+     * @param copies each node's copies, by node id (the nodes of the tree)
+     * @param state  the metadata the copies should reflect
+     * @return the violations found, empty if none
+     */
+    static List<String> check(Map<String, NodeCopies> copies, MetaState state) {
+        List<BulkLoad.Leaf> leaves = state.ranges().stream().map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner()))
+                .toList();
+        return check(new Tree(copies, Layout.FAT_BTREE, List.copyOf(copies.keySet()), leaves));
     }
 
     /**

@@ -73,10 +73,26 @@ final class FatBtreeDirectory implements Directory {
         });
     }
 
+    /**
+     * Follows the node's metadata from now on; a cluster created before this node subscribed (another node's
+     * bootstrap came first) and not changed since is loaded as it is.
+     */
     @Override
     public void follow(Metadata metadata) {
-        metadata.subscribeCommands(this::applied);
+        metadata.subscribeCommands(a -> run(() -> applied(a)));
         metadata.subscribe(this::apply);
+        run(() -> {
+            MetaState now = metadata.current();
+            if (node == null && now.bootstrapped() && asCreated(now)) {
+                load(now);
+            }
+        });
+    }
+
+    /** Whether no range was split or changed owner since the bootstrap (ids are never reused; both raise a count). */
+    private static boolean asCreated(MetaState s) {
+        return s.nextRangeId() == s.ranges().size()
+                && s.ranges().stream().allMatch(r -> r.epoch() == 1 && r.generation() == 1);
     }
 
     @Override
@@ -140,18 +156,24 @@ final class FatBtreeDirectory implements Directory {
         return KIND;
     }
 
-    /** Takes a committed command: the bootstrap loads the tree; a split or move of a leaf of this node is queued. */
+    /**
+     * Takes a committed command, on the directory thread: the bootstrap loads the tree (or the first command after an
+     * unchanged creation this node did not see); a split or move of a leaf of this node is carried out.
+     */
     private void applied(Applied a) {
-        if (a.gap()) {
-            if (a.after().bootstrapped()) {
-                LOG.warn("{}: the metadata jumped from v{} to v{}; index copies are rebuilt only from a bootstrap "
-                        + "seen here, so this node keeps the copies it has", self, a.before().version(),
-                        a.after().version());
-            }
+        if (node == null && a.command() instanceof MetaCommand.Bootstrap) {
+            load(a.after());
             return;
         }
-        if (a.command() instanceof MetaCommand.Bootstrap) {
-            run(() -> load(a.after()));
+        if (node == null && a.before().bootstrapped() && asCreated(a.before())) {
+            load(a.before());
+        }
+        if (a.gap()) {
+            if (a.after().bootstrapped()) {
+                LOG.warn("{}: the metadata jumped from v{} to v{}; index copies are loaded only from the creation "
+                        + "(rebuilding them from peers is not built yet), so this node keeps the copies it has",
+                        self, a.before().version(), a.after().version());
+            }
             return;
         }
         int ordinal = 0;
@@ -164,7 +186,7 @@ final class FatBtreeDirectory implements Directory {
                 long change = a.after().version() << 4 | ordinal++;
                 RangeDescriptor leaf = split ? a.before().rangeOf(r.low()) : was;
                 if (leaf.owner().equals(self)) {
-                    run(() -> carryOut(change, split, leaf, r));
+                    carryOut(change, split, leaf, r);
                 }
             }
         }

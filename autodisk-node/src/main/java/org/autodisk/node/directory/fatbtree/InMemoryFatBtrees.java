@@ -96,10 +96,7 @@ public final class InMemoryFatBtrees implements AutoCloseable {
     public List<String> violations(MetaState state) {
         Map<String, NodeCopies> all = new LinkedHashMap<>();
         directories.forEach((id, d) -> all.put(id, d.copies()));
-        List<BulkLoad.Leaf> leaves = state.ranges().stream().map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner()))
-                .toList();
-        return CopyInvariant.check(new CopyInvariant.Tree(all, Layout.FAT_BTREE, List.copyOf(directories.keySet()),
-                leaves));
+        return CopyInvariant.check(all, state);
     }
 
     @Override

@@ -1,0 +1,52 @@
+package org.autodisk.node.directory.fatbtree;
+
+import org.autodisk.core.protocol.Responses;
+import org.autodisk.core.protocol.Status;
+import org.autodisk.node.directory.Directory;
+import org.autodisk.node.ops.OperationHandler;
+import org.autodisk.node.peer.PeerChannel;
+
+/**
+ * Makes a data node's Fat-Btree directory over its peer channel: the page messages of the structure changes go to
+ * the other data nodes as PAGE_MESSAGE requests, and {@link #pageHandler} takes theirs.
+ */
+public final class FatBtrees {
+
+    /** The directory's name in the configuration ({@code cluster.directory}) and the metadata. */
+    public static final String KIND = FatBtreeDirectory.KIND;
+
+    private FatBtrees() {
+    }
+
+    /**
+     * Creates the Fat-Btree directory of a data node.
+     *
+     * @param self   this node
+     * @param fanout entries per index page ({@code directory.fanout})
+     * @param peers  the channel to the other nodes
+     * @return the directory; {@link Directory#follow} starts it
+     */
+    public static Directory overPeers(String self, int fanout, PeerChannel peers) {
+        return new FatBtreeDirectory(self, fanout, new PeerPageNetwork(peers));
+    }
+
+    /**
+     * Returns the handler of PAGE_MESSAGE on a data node. It runs inline, in the order the connection delivers the
+     * frames, and only hands the message to the directory's thread, so messages between two nodes stay in order.
+     *
+     * @param directory the node's directory
+     * @return the handler; it refuses page messages when the directory is not a Fat-Btree
+     */
+    public static OperationHandler pageHandler(Directory directory) {
+        return request -> {
+            if (!(directory instanceof FatBtreeDirectory fat)) {
+                request.replyError(Status.INVALID_ARGUMENT, request.id() + ": this node runs the " + directory.kind()
+                        + " directory; page messages belong to the " + FatBtreeDirectory.KIND + " directory");
+                return;
+            }
+            PageMessageCodec.From m = PageMessageCodec.decode(request.frame().body());
+            fat.receive(m.sender(), m.message(), () -> { });
+            request.reply(Responses.ok());
+        };
+    }
+}
