@@ -13,6 +13,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.ssl.SslContext;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -255,7 +256,7 @@ final class NodeAssembly {
     private void refuseFatBtreeRestart(String id) {
         if (FatBtrees.KIND.equals(config.get(NodeConfigKeys.DIRECTORY))
                 && config.self().role() == ClusterMember.Role.DATA
-                && java.nio.file.Files.isDirectory(config.dataDir().resolve("meta"))) {
+                && Files.isDirectory(config.dataDir().resolve("meta"))) {
             throw new ConfigException(id + ": cluster.directory is fat-btree and " + config.dataDir() + " holds the "
                     + "metadata of an earlier start; a data node under the Fat-Btree cannot restart yet (its index "
                     + "copies are not rebuilt from its peers): start it with an empty data directory in a new "

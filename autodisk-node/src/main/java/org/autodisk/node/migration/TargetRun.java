@@ -96,9 +96,9 @@ final class TargetRun implements Runnable {
         return stopped || m == null || m.paused() || !m.target().equals(mc.self()) ? null : m;
     }
 
-    private MigrationInfo copy(MigrationInfo read) throws InterruptedException, ExecutionException,
+    private MigrationInfo copy(MigrationInfo start) throws InterruptedException, ExecutionException,
             TimeoutException {
-        MigrationInfo start = claim(read);
+        claim(start);
         RangeDescriptor r = mc.metadata().current().range(start.rangeId());
         boolean fresh = start.resumeAfter().isEmpty();
         if (fresh) {
@@ -117,14 +117,10 @@ final class TargetRun implements Runnable {
      * read): committed, it proves the read was current, and no record of an earlier run (one still in flight when
      * that run failed) can apply after it. A view that lags, as when the metadata leader died, is refused instead of
      * deleting a copy the metadata says is held, or resuming past keys it dropped.
-     *
-     * @return the migration as read
      */
-    private MigrationInfo claim(MigrationInfo read) throws InterruptedException, ExecutionException,
-            TimeoutException {
+    private void claim(MigrationInfo read) throws InterruptedException, ExecutionException, TimeoutException {
         submit(new MetaCommand.ClaimCopy(id, read.copyRun() + 1, read.resumeAfter()));
         copyRun = read.copyRun() + 1;
-        return read;
     }
 
     private MigrationInfo copyChunks(MigrationInfo start, CopyLoader loader, boolean fresh, byte[] first)
@@ -193,7 +189,7 @@ final class TargetRun implements Runnable {
                         + "host-driven copy and cannot tell which streams it lost; the host must start over"));
                 return null;
             }
-            m = claim(start);
+            claim(start);
             RangeDescriptor r = mc.metadata().current().range(start.rangeId());
             into.deleteRange(r.low(), r.high());
             MigrationChunk c = chunk(start, mc.peers().send(start.source(), PeerOp.MIGRATION_READ.request(
