@@ -2,6 +2,7 @@ package org.autodisk.client;
 
 import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangesReport;
 import java.util.HexFormat;
@@ -33,6 +34,16 @@ public final class AutoDiskAdmin {
      */
     public RangesReport ranges() {
         return client.await(async.ranges());
+    }
+
+    /**
+     * Describes the directory as every data node holds it: under the Fat-Btree each node's index page copies (level,
+     * fence keys, copy set) and its leaves, the tree's height and its distinct index pages.
+     *
+     * @return the directory, gathered by the connected node
+     */
+    public DirectoryReport directory() {
+        return client.await(async.directory());
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import org.autodisk.core.Keys;
 import org.autodisk.core.Limits;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangesReport;
 import org.autodisk.core.cluster.BalanceReport;
@@ -170,6 +171,11 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
     CompletableFuture<RangesReport> ranges() {
         return external(dispatcher.call(Opcode.RANGES, EMPTY, false, true)
                 .thenApply(reply -> reply.parse(body -> RangesReport.fromJson(Responses.parseBytes(body)))));
+    }
+
+    CompletableFuture<DirectoryReport> directory() {
+        return external(dispatcher.call(Opcode.DIRECTORY, EMPTY, false, true)
+                .thenApply(reply -> reply.parse(body -> DirectoryReport.fromJson(Responses.parseBytes(body)))));
     }
 
     CompletableFuture<MembersReport> members() {

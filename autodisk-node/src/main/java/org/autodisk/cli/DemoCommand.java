@@ -30,6 +30,7 @@ import picocli.CommandLine.Option;
         description = "Start a local cluster, show forwarding, reads and traversal, then stop.")
 final class DemoCommand implements Callable<Integer> {
 
+    private static final int DEMO_FANOUT = 3;
     private static final Map<String, String> FRUIT = new java.util.LinkedHashMap<>();
 
     static {
@@ -43,6 +44,11 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--base-port", defaultValue = "7450", description = "First port (default: ${DEFAULT-VALUE}).")
     int basePort;
 
+    @Option(names = "--directory", defaultValue = "range", description = "The cluster's directory: range or "
+            + "fat-btree (default: ${DEFAULT-VALUE}); the demo's Fat-Btree has index pages of at most 3 "
+            + "entries, so its three ranges already make two levels.")
+    String directory;
+
     @Option(names = "--dir", description = "Where the cluster keeps its files, kept after the demo (default: a "
             + "temporary directory, removed at the end).")
     Path dir;
@@ -53,12 +59,16 @@ final class DemoCommand implements Callable<Integer> {
         Path where = dir != null ? dir : Files.createTempDirectory("autodisk-demo");
         say("starting a local cluster: 3 data nodes and 1 log node (separate processes) on 127.0.0.1:" + basePort
                 + "-" + (basePort + 3) + ", files in " + where);
-        LocalCluster started = LocalCluster.start(where, 3, 1, basePort, List.of("h", "p"), "");
+        boolean fat = "fat-btree".equals(directory);
+        LocalCluster started = LocalCluster.start(where, 3, 1, basePort, List.of("h", "p"), "cluster.directory: "
+                + directory + "\n" + (fat ? "directory.fanout: " + DEMO_FANOUT + "\n" : ""));
         try (LocalCluster cluster = dir == null ? started.deleteOnClose() : started) {
             say("cluster ready: seeds=" + cluster.seeds());
             List<String> addrs = cluster.addresses();
             try (AutoDiskClient viaD1 = connect(addrs.get(0)); AutoDiskClient viaD3 = connect(addrs.get(2))) {
                 showMetadata(viaD1);
+                showDirectory(viaD1, "the Fat-Btree directory: each data node holds the index pages above its own "
+                        + "ranges (the root on every node):");
                 warmUp(viaD1);
                 insertAll(viaD1);
                 showBackups(viaD1);
@@ -66,6 +76,9 @@ final class DemoCommand implements Callable<Integer> {
                 traverse(connect(addrs.get(1)));
                 delete(viaD3);
                 split(viaD3);
+                showDirectory(viaD1, "the split inserted the new leaf into the index page above it, on the nodes "
+                        + "holding a copy of that page and only those (a page over " + DEMO_FANOUT + " entries splits"
+                        + " on every copy):");
                 showCounts(viaD1.status());
             }
             say("stopping the cluster (each node drains its queue and closes its store) ...");
@@ -73,6 +86,14 @@ final class DemoCommand implements Callable<Integer> {
         say(dir == null ? "done; the temporary directory " + where + " is removed." : "done; the files stay in "
                 + where + ".");
         return 0;
+    }
+
+    private void showDirectory(AutoDiskClient client, String title) {
+        if (!"fat-btree".equals(directory)) {
+            return;
+        }
+        say("\n" + title);
+        System.out.print(DirectoryTable.render(client.admin().directory()));
     }
 
     private static AutoDiskClient connect(String address) {

@@ -10,7 +10,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = "A distributed storage cluster of autonomous disks.",
         subcommands = {NodeCommand.class, LocalCommand.class, DemoCommand.class, InsertCommand.class,
             SearchCommand.class, DeleteCommand.class, TraverseCommand.class, StatusCommand.class,
-            RangesCommand.class, MembersCommand.class, SplitCommand.class, MigrateCommand.class,
+            RangesCommand.class, MembersCommand.class, DirectoryCommand.class, SplitCommand.class, MigrateCommand.class,
             MigrationsCommand.class, BalanceCommand.class, RulesCommand.class,
             CommandLine.HelpCommand.class})
 public final class Main {

@@ -80,6 +80,8 @@ final class NodeAssembly {
     private final Resources resources;
     private CompletableFuture<NodeRules> compiling;
     private boolean rulesClaimed;
+    /** The directory this node runs: the stored kind after an earlier start, else {@code cluster.directory}. */
+    private String directoryKind;
 
     /** What the assembly produced. */
     record Assembled(Resources resources, NodeContext ctx, NodeRole role, RequestDispatcher dispatcher,
@@ -146,6 +148,8 @@ final class NodeAssembly {
 
     private Assembled steps(Security security) throws InterruptedException {
         String id = config.nodeId();
+        directoryKind = config.self().role() == ClusterMember.Role.LOG ? Directory.range(id).kind()
+                : StoredDirectoryKind.effective(id, config.dataDir(), config.get(NodeConfigKeys.DIRECTORY));
         refuseFatBtreeRestart(id);
         MeterRegistry registry = registry();
         NodeMetrics metrics = new NodeMetrics(id, registry);
@@ -241,26 +245,23 @@ final class NodeAssembly {
     }
 
     /**
-     * The directory the configuration names; a log node routes by the range table. The Fat-Btree's copies live in
-     * memory and are loaded from the bootstrap, so a data node under it starts only with a fresh data directory:
-     * rebuilding the copies of a restarted node from its peers is not built yet.
+     * The directory this node runs ({@link StoredDirectoryKind}); a log node routes by the range table. The
+     * Fat-Btree's copies live in memory and are loaded from the bootstrap, so a data node under it starts only with
+     * a fresh data directory: rebuilding the copies of a restarted node from its peers is not built yet.
      */
     private Directory directory(String id, PeerChannel peers) {
-        if (!FatBtrees.KIND.equals(config.get(NodeConfigKeys.DIRECTORY))
-                || config.self().role() == ClusterMember.Role.LOG) {
+        if (!FatBtrees.KIND.equals(directoryKind)) {
             return Directory.range(id);
         }
         return FatBtrees.overPeers(id, config.get(NodeConfigKeys.DIRECTORY_FANOUT), peers);
     }
 
     private void refuseFatBtreeRestart(String id) {
-        if (FatBtrees.KIND.equals(config.get(NodeConfigKeys.DIRECTORY))
-                && config.self().role() == ClusterMember.Role.DATA
-                && Files.isDirectory(config.dataDir().resolve("meta"))) {
-            throw new ConfigException(id + ": cluster.directory is fat-btree and " + config.dataDir() + " holds the "
-                    + "metadata of an earlier start; a data node under the Fat-Btree cannot restart yet (its index "
-                    + "copies are not rebuilt from its peers): start it with an empty data directory in a new "
-                    + "cluster, or use cluster.directory: range");
+        if (FatBtrees.KIND.equals(directoryKind) && Files.isDirectory(config.dataDir().resolve("meta"))) {
+            throw new ConfigException(id + ": " + config.dataDir() + " holds the metadata of an earlier start of a "
+                    + "cluster created with the fat-btree directory; a data node under the Fat-Btree cannot restart "
+                    + "yet (its index copies are not rebuilt from its peers): start it with an empty data directory "
+                    + "in a new cluster");
         }
     }
 

@@ -42,7 +42,12 @@ public enum Opcode {
      * Streams a host copies into the target of a host-driven migration, sent to that target
      * ({@link MigrationWriteRequest}); answers the number written.
      */
-    MIGRATION_WRITE(15);
+    MIGRATION_WRITE(15),
+    /**
+     * The directory as every data node holds it (JSON {@code DirectoryReport}): under the Fat-Btree each node's index
+     * page copies and leaves, gathered by the node asked.
+     */
+    DIRECTORY(16);
 
     /** The first opcode of the node-to-node protocol; a client never sends one. */
     public static final int FIRST_PEER_CODE = 64;

@@ -191,6 +191,8 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.PAGE_MESSAGE, FatBtrees.pageHandler(ctx.directory()), Handlers.Mode.INLINE)
                 .serve(Operation.MIGRATION_READ, migrations.readHandler())
                 .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
+                .serve(Operation.DIRECTORY_INDEX, r -> r.reply(Responses.bytesResult(ctx.directory().index(ctx.nodeId(),
+                        ctx.metadata().current()).toJson())))
                 .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store()))
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
                         ctx.metadata().current().version(), rangeUsage()).encode())));

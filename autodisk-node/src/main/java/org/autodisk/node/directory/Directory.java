@@ -1,6 +1,8 @@
 package org.autodisk.node.directory;
 
 import java.util.List;
+import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
 
@@ -72,6 +74,30 @@ public interface Directory {
      * @return e.g. {@code range}
      */
     String kind();
+
+    /**
+     * Describes what this node holds, for {@code directory}: the range map holds no index pages, and the node's own
+     * ranges are its leaves.
+     *
+     * @param self  this node
+     * @param state the metadata this node applied
+     * @return this node's part of the directory report
+     */
+    default DirectoryReport.NodeIndex index(String self, MetaState state) {
+        List<String> own = state.ranges().stream().filter(r -> r.owner().equals(self)).map(r -> render(r.low()))
+                .toList();
+        return new DirectoryReport.NodeIndex(self, kind(), 0, own.size(), List.of(), own, null);
+    }
+
+    /**
+     * Renders a key for {@link #index}: the empty key (the start of the key space) as an empty string.
+     *
+     * @param key the key
+     * @return its printable form
+     */
+    static String render(byte[] key) {
+        return key.length == 0 ? "" : Keys.render(key);
+    }
 
     /**
      * Creates the range-partitioned directory: every node holds every range and forwards at most once.

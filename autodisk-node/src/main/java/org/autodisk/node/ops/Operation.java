@@ -36,6 +36,8 @@ public enum Operation {
     BALANCE(Opcode.BALANCE.code(), null),
     /** Streams a host copies into a host-driven migration's target. */
     MIGRATION_WRITE(Opcode.MIGRATION_WRITE.code(), Role.DATA),
+    /** What every data node's directory holds, gathered by the node asked. */
+    DIRECTORY(Opcode.DIRECTORY.code(), null),
     /** The usage of a data node's ranges. */
     RANGE_USAGE(PeerOp.RANGE_USAGE.code(), Role.DATA),
     /** One node's own facts. */
@@ -57,7 +59,9 @@ public enum Operation {
     /** A range's former owner says where its ledger of the range ends, after a cutover to this data node. */
     LEDGER_HANDOVER(PeerOp.LEDGER_HANDOVER.code(), Role.DATA),
     /** A Fat-Btree page message from another data node. */
-    PAGE_MESSAGE(PeerOp.PAGE_MESSAGE.code(), Role.DATA);
+    PAGE_MESSAGE(PeerOp.PAGE_MESSAGE.code(), Role.DATA),
+    /** What this data node's directory holds. */
+    DIRECTORY_INDEX(PeerOp.DIRECTORY_INDEX.code(), Role.DATA);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

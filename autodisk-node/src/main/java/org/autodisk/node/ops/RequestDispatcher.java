@@ -48,6 +48,7 @@ public final class RequestDispatcher {
         handlers.serve(Operation.RULES_RELOAD, reload::coordinate).serve(Operation.RULES_PHASE, reload::phase);
         handlers.serve(Operation.RANGES, new RangesHandler(ctx, role::rangeUsage))
                 .serve(Operation.MEMBERS, new MembersHandler(ctx, this::selfStatus))
+                .serve(Operation.DIRECTORY, new DirectoryHandler(ctx))
                 .serve(Operation.SPLIT, new SplitHandler(ctx.nodeId(), new Splits(ctx)))
                 .serve(Operation.MIGRATE, new MigrateHandler(ctx.nodeId(), new MigrationAdmin(ctx, new Splits(ctx))))
                 .serve(Operation.MIGRATIONS, new MigrationsHandler(ctx))

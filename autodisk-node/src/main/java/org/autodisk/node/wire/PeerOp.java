@@ -52,7 +52,9 @@ public enum PeerOp {
      * Data node to data node under the Fat-Btree directory: one message of a structure change (a lock request, a
      * grant, a release, a page batch, its receipt), in the order the sender sent them.
      */
-    PAGE_MESSAGE(Opcode.FIRST_PEER_CODE + 14);
+    PAGE_MESSAGE(Opcode.FIRST_PEER_CODE + 14),
+    /** What a data node's directory holds (JSON {@code DirectoryReport.NodeIndex}), for DIRECTORY. */
+    DIRECTORY_INDEX(Opcode.FIRST_PEER_CODE + 15);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

@@ -12,6 +12,7 @@ import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.MemberStatus;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangeStatus;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.core.cluster.RangesReport;
 import org.autodisk.core.cluster.SplitResult;
 import org.autodisk.node.MiniCluster;
@@ -64,6 +65,25 @@ class AdminTest {
         assertThat(first.keys()).isGreaterThanOrEqualTo(30);
         assertThat(first.bytes()).isGreaterThanOrEqualTo(30 * (3 + 5));
         assertThat(r.ranges()).extracting(RangeStatus::owner).containsSubsequence("d1", "d2", "d3");
+    }
+
+    @Test
+    void theRangeMapReportsNoIndexPagesAndEachDataNodesOwnRanges() {
+        DirectoryReport r = viaLog.admin().directory();
+        assertThat(r.reportedBy()).isEqualTo("l1");
+        assertThat(r.kind()).isEqualTo("range");
+        assertThat(r.levels()).isZero();
+        assertThat(r.indexPages()).isZero();
+        assertThat(r.nodes()).extracting(DirectoryReport.NodeIndex::id).containsExactly("d1", "d2", "d3");
+        RangesReport ranges = viaLog.admin().ranges();
+        for (DirectoryReport.NodeIndex n : r.nodes()) {
+            assertThat(n.error()).isNull();
+            assertThat(n.kind()).isEqualTo("range");
+            assertThat(n.pages()).isEmpty();
+            assertThat(n.leaves()).isEqualTo(ranges.ranges().stream().filter(x -> x.owner().equals(n.id())).count())
+                    .isEqualTo(n.leafLows().size()).isPositive();
+        }
+        assertThat(r.nodes().get(0).leafLows()).as("d1 owns the start of the key space").startsWith("");
     }
 
     @Test

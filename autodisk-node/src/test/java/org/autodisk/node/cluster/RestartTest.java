@@ -12,7 +12,10 @@ import org.autodisk.node.MiniCluster;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Nodes on RocksDB: a restarted node finds its data; while it is down, its keys fail clearly. */
+/**
+ * Nodes on RocksDB: a restarted node finds its data; while it is down, its keys fail clearly; configured with another
+ * directory kind, it keeps the one its cluster was created with.
+ */
 class RestartTest {
 
     @TempDir
@@ -31,7 +34,9 @@ class RestartTest {
             cluster.stopNode(1);
             assertThatThrownBy(() -> viaD1.search(d2Key)).isInstanceOf(NodeUnavailableException.class)
                     .hasMessageContaining("d2");
-            cluster.startNode(1);
+            cluster.startNode(1, Map.of("cluster.directory", "fat-btree"), b -> { });
+            assertThat(cluster.node(1).directory().kind()).as("the kind the cluster was created with, not the one "
+                    + "configured at the restart").isEqualTo("range");
             assertThat(cluster.node(1).store().count()).isEqualTo(count);
             assertThat(viaD1.search(d2Key)).map(String::new).contains("before restart");
             assertThat(viaD1.search(new byte[] {(byte) 0xC0, 99, 7})).map(String::new).contains("value-99");

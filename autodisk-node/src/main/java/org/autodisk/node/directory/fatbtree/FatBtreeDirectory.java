@@ -1,6 +1,7 @@
 package org.autodisk.node.directory.fatbtree;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.meta.Applied;
@@ -246,6 +248,24 @@ final class FatBtreeDirectory implements Directory {
 
     NodeCopies copies() {
         return copies;
+    }
+
+    /** Describes this node's copies (read while changes go on: each page is one consistent copy). */
+    @Override
+    public DirectoryReport.NodeIndex index(String id, MetaState state) {
+        List<Page> held = new ArrayList<>(copies.pages().values());
+        long root = copies.rootId();
+        held.sort(Comparator.comparing((Page p) -> p.id() != root).thenComparing(Page::level, Comparator.reverseOrder())
+                .thenComparing(Page::low, Keys::compare));
+        List<String> leaves = new ArrayList<>();
+        held.stream().filter(p -> p.level() == 1).sorted(Comparator.comparing(Page::low, Keys::compare))
+                .forEach(p -> p.entries().stream().filter(e -> e.copySet().get(0).equals(self))
+                        .forEach(e -> leaves.add(Directory.render(e.low()))));
+        List<DirectoryReport.IndexPage> pages = held.stream().map(p -> new DirectoryReport.IndexPage(p.id(),
+                p.level(), Directory.render(p.low()), p.high() == null ? null : Directory.render(p.high()),
+                p.entries().size(),
+                p.copySet(), p.version())).toList();
+        return new DirectoryReport.NodeIndex(self, KIND, pages.size(), leaves.size(), pages, leaves, null);
     }
 
     @Override

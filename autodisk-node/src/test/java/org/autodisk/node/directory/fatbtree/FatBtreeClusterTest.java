@@ -9,10 +9,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
 import org.autodisk.core.protocol.KeyRequest;
@@ -120,9 +123,32 @@ class FatBtreeClusterTest {
                 assertThat(walked).as("traverse over 15 ranges on 3 nodes, in key order").hasSize(KEYS)
                         .isSortedAccordingTo(org.autodisk.core.Keys::compare);
             }
+            assertDirectoryReport(viaD3.admin().directory(), dirs, c.node(0).metadata().current());
             c.stopNode(1);
             assertThatThrownBy(() -> c.startNode(1)).as("a restart is refused until copies are rebuilt from peers")
                     .hasStackTraceContaining("a data node under the Fat-Btree cannot restart yet");
+            assertThatThrownBy(() -> c.startNode(1, Map.of("cluster.directory", "range"), b -> { }))
+                    .as("configured with the range map, the node still runs the kind its cluster was created with")
+                    .hasStackTraceContaining("a data node under the Fat-Btree cannot restart yet");
+        }
+    }
+
+    /** {@code directory}: what each node reports is what its copies hold, and the tree's pages are counted once. */
+    private static void assertDirectoryReport(DirectoryReport r, Map<String, FatBtreeDirectory> dirs, MetaState s) {
+        assertThat(r.kind()).isEqualTo("fat-btree");
+        Set<Long> distinct = new HashSet<>();
+        dirs.values().forEach(d -> distinct.addAll(d.copies().pages().keySet()));
+        assertThat(r.indexPages()).isEqualTo(distinct.size());
+        NodeCopies any = dirs.values().iterator().next().copies();
+        assertThat(r.levels()).isEqualTo(any.page(any.rootId()).level()).isGreaterThanOrEqualTo(2);
+        assertThat(r.nodes()).extracting(DirectoryReport.NodeIndex::id).containsExactlyElementsOf(dirs.keySet());
+        for (DirectoryReport.NodeIndex n : r.nodes()) {
+            assertThat(n.error()).isNull();
+            assertThat(n.indexPages()).as(n.id()).isEqualTo(dirs.get(n.id()).copies().pages().size())
+                    .isEqualTo(n.pages().size()).isLessThan(r.indexPages());
+            assertThat(n.leaves()).as(n.id()).isEqualTo(s.ranges().stream().filter(x -> x.owner().equals(n.id()))
+                    .count());
+            assertThat(n.pages().get(0).id()).as("the root first").isEqualTo(any.rootId());
         }
     }
 
