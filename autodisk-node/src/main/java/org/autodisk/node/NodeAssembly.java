@@ -80,7 +80,10 @@ final class NodeAssembly {
     private final Resources resources;
     private CompletableFuture<NodeRules> compiling;
     private boolean rulesClaimed;
-    /** The directory this node runs: the stored kind after an earlier start, else {@code cluster.directory}. */
+    /**
+     * The directory this node runs: the stored kind after an earlier start, else {@code cluster.directory}; a node
+     * given its store (in-process test clusters) keeps no file and runs the configured kind.
+     */
     private String directoryKind;
 
     /** What the assembly produced. */
@@ -149,6 +152,7 @@ final class NodeAssembly {
     private Assembled steps(Security security) throws InterruptedException {
         String id = config.nodeId();
         directoryKind = config.self().role() == ClusterMember.Role.LOG ? Directory.range(id).kind()
+                : givenStore != null ? config.get(NodeConfigKeys.DIRECTORY)
                 : StoredDirectoryKind.effective(id, config.dataDir(), config.get(NodeConfigKeys.DIRECTORY));
         refuseFatBtreeRestart(id);
         MeterRegistry registry = registry();
