@@ -11,6 +11,7 @@ import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.StreamEntry;
 import org.autodisk.client.Traced;
 import org.autodisk.core.Keys;
+import org.autodisk.node.directory.fatbtree.FatBtrees;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.MemberStatus;
 import org.autodisk.core.cluster.MembersReport;
@@ -59,7 +60,7 @@ final class DemoCommand implements Callable<Integer> {
         Path where = dir != null ? dir : Files.createTempDirectory("autodisk-demo");
         say("starting a local cluster: 3 data nodes and 1 log node (separate processes) on 127.0.0.1:" + basePort
                 + "-" + (basePort + 3) + ", files in " + where);
-        boolean fat = "fat-btree".equals(directory);
+        boolean fat = fatBtree();
         LocalCluster started = LocalCluster.start(where, 3, 1, basePort, List.of("h", "p"), "cluster.directory: "
                 + directory + "\n" + (fat ? "directory.fanout: " + DEMO_FANOUT + "\n" : ""));
         try (LocalCluster cluster = dir == null ? started.deleteOnClose() : started) {
@@ -89,11 +90,15 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private void showDirectory(AutoDiskClient client, String title) {
-        if (!"fat-btree".equals(directory)) {
+        if (!fatBtree()) {
             return;
         }
         say("\n" + title);
         System.out.print(DirectoryTable.render(client.admin().directory()));
+    }
+
+    private boolean fatBtree() {
+        return FatBtrees.KIND.equals(directory);
     }
 
     private static AutoDiskClient connect(String address) {

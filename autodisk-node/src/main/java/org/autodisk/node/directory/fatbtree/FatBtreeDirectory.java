@@ -250,7 +250,10 @@ final class FatBtreeDirectory implements Directory {
         return copies;
     }
 
-    /** Describes this node's copies (read while changes go on: each page is one consistent copy). */
+    /**
+     * Describes this node's copies, read while changes go on (each page is one consistent copy); the leaves are
+     * those its copies name it the owner of, not the metadata's.
+     */
     @Override
     public DirectoryReport.NodeIndex index(String id, MetaState state) {
         List<Page> held = new ArrayList<>(copies.pages().values());
@@ -263,8 +266,7 @@ final class FatBtreeDirectory implements Directory {
                         .forEach(e -> leaves.add(Directory.render(e.low()))));
         List<DirectoryReport.IndexPage> pages = held.stream().map(p -> new DirectoryReport.IndexPage(p.id(),
                 p.level(), Directory.render(p.low()), p.high() == null ? null : Directory.render(p.high()),
-                p.entries().size(),
-                p.copySet(), p.version())).toList();
+                p.entries().size(), p.copySet(), p.version())).toList();
         return new DirectoryReport.NodeIndex(self, KIND, pages.size(), leaves.size(), pages, leaves, null);
     }
 
