@@ -72,6 +72,9 @@ final class NodeAssembly {
     private static final Logger LOG = LoggerFactory.getLogger(NodeAssembly.class);
 
     private final NodeConfig config;
+    /** Where a Fat-Btree data node keeps its index copies, under its data directory. */
+    private static final String INDEX_DIR = "index";
+
     private final LocalStore givenStore;
     private final LedgerStore givenLedgers;
     private final Function<EventLoopGroup, PeerChannel> givenPeers;
@@ -249,23 +252,28 @@ final class NodeAssembly {
     }
 
     /**
-     * The directory this node runs ({@link StoredDirectoryKind}); a log node routes by the range table. The
-     * Fat-Btree's copies live in memory and are loaded from the bootstrap, so a data node under it starts only with
-     * a fresh data directory: rebuilding the copies of a restarted node from its peers is not built yet.
+     * The directory this node runs ({@link StoredDirectoryKind}); a log node routes by the range table. A data node
+     * under the Fat-Btree keeps its index copies in {@code <data-dir>/index} and takes them up again on restart; a
+     * node handed its store (in-process test clusters) keeps them in memory.
      */
     private Directory directory(String id, PeerChannel peers) {
         if (!FatBtrees.KIND.equals(directoryKind)) {
             return Directory.range(id);
         }
-        return FatBtrees.overPeers(id, config.get(NodeConfigKeys.DIRECTORY_FANOUT), peers);
+        return FatBtrees.overPeers(id, config.get(NodeConfigKeys.DIRECTORY_FANOUT), peers,
+                givenStore != null ? null : config.dataDir().resolve(INDEX_DIR));
     }
 
+    /** A Fat-Btree data node whose earlier start left metadata but no index copies cannot take its part again. */
     private void refuseFatBtreeRestart(String id) {
-        if (FatBtrees.KIND.equals(directoryKind) && Files.isDirectory(config.dataDir().resolve("meta"))) {
+        if (FatBtrees.KIND.equals(directoryKind) && givenStore == null
+                && config.self().role() != ClusterMember.Role.LOG
+                && Files.isDirectory(config.dataDir().resolve("meta"))
+                && !Files.isDirectory(config.dataDir().resolve(INDEX_DIR))) {
             throw new ConfigException(id + ": " + config.dataDir() + " holds the metadata of an earlier start of a "
-                    + "cluster created with the fat-btree directory; a data node under the Fat-Btree cannot restart "
-                    + "yet (its index copies are not rebuilt from its peers): start it with an empty data directory "
-                    + "in a new cluster");
+                    + "cluster created with the fat-btree directory but no index copies (" + INDEX_DIR + "/, kept "
+                    + "since this version): this node cannot take its part of the tree again; start it with an "
+                    + "empty data directory in a new cluster");
         }
     }
 

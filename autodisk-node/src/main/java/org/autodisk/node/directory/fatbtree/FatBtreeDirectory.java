@@ -41,7 +41,9 @@ final class FatBtreeDirectory implements Directory {
     private final int fanout;
     private final PageNetwork net;
     private final NodeCopies copies;
+    private final PageStore store;
     private final ExecutorService loop;
+    private PageStore.Contents stored;
 
     private volatile Known known = new Known(MetaState.EMPTY, new TreeMap<>(Keys::compare));
     private FatBtreeNode node;
@@ -52,10 +54,11 @@ final class FatBtreeDirectory implements Directory {
     private record Known(MetaState state, NavigableMap<byte[], RangeDescriptor> own) {
     }
 
-    FatBtreeDirectory(String self, int fanout, PageNetwork net) {
+    FatBtreeDirectory(String self, int fanout, PageNetwork net, PageStore store) {
         this.self = self;
         this.fanout = fanout;
         this.net = net;
+        this.store = store;
         this.copies = new NodeCopies(self, null);
         this.loop = Executors.newSingleThreadExecutor(Thread.ofPlatform().name(self + "-fat-btree").daemon()
                 .factory());
@@ -76,19 +79,28 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /**
-     * Follows the node's metadata from now on; a cluster created before this node subscribed (another node's
-     * bootstrap came first) and not changed since is loaded as it is.
+     * Follows the node's metadata from now on. Copies kept in the page store (a restart) are taken up again once the
+     * metadata is there; otherwise a cluster created before this node subscribed (another node's bootstrap came
+     * first) and not changed since is loaded as it is.
      */
     @Override
     public void follow(Metadata metadata) {
+        stored = store.load();
         metadata.subscribeCommands(a -> run(() -> applied(a)));
         metadata.subscribe(this::apply);
-        run(() -> {
-            MetaState now = metadata.current();
-            if (node == null && now.bootstrapped() && asCreated(now)) {
-                load(now);
-            }
-        });
+        run(() -> start(metadata.current()));
+    }
+
+    /** Takes up the stored copies, or loads an unchanged creation, once the metadata is bootstrapped. */
+    private void start(MetaState now) {
+        if (node != null || !now.bootstrapped()) {
+            return;
+        }
+        if (!stored.pages().isEmpty()) {
+            restore(now);
+        } else if (asCreated(now)) {
+            load(now);
+        }
     }
 
     /** Whether no range was split or changed owner since the bootstrap (ids are never reused; both raise a count). */
@@ -159,49 +171,58 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /**
-     * Takes a committed command, on the directory thread: the bootstrap loads the tree (or the first command after an
-     * unchanged creation this node did not see); a split or move of a leaf of this node is carried out.
+     * Takes a committed command, on the directory thread: the bootstrap loads the tree; a split or owner change of a
+     * leaf this node's copies name it the owner of is reconciled with the newest metadata; after a gap, every such
+     * leaf is.
      */
     private void applied(Applied a) {
         if (node == null && a.command() instanceof MetaCommand.Bootstrap) {
             load(a.after());
             return;
         }
-        if (node == null && a.before().bootstrapped() && asCreated(a.before())) {
-            load(a.before());
-        }
-        if (a.gap()) {
+        start(a.before().bootstrapped() ? a.before() : a.after());
+        if (node == null) {
             if (a.after().bootstrapped()) {
-                LOG.warn("{}: the metadata jumped from v{} to v{}; index copies are loaded only from the creation "
-                        + "(rebuilding them from peers is not built yet), so this node keeps the copies it has",
-                        self, a.before().version(), a.after().version());
+                LOG.warn("{}: no index copies at metadata v{}: none kept here and the ranges changed since the "
+                        + "cluster was created, so this node cannot load them", self, a.after().version());
             }
             return;
         }
-        int ordinal = 0;
+        apply(a.after());
+        if (a.gap()) {
+            reconcileAll();
+            return;
+        }
         Map<Integer, RangeDescriptor> before = new HashMap<>();
         a.before().ranges().forEach(r -> before.put(r.id(), r));
         for (RangeDescriptor r : a.after().ranges()) {
             RangeDescriptor was = before.get(r.id());
-            boolean split = was == null;
-            if (split || !was.owner().equals(r.owner())) {
-                long change = a.after().version() << 4 | ordinal++;
-                RangeDescriptor leaf = split ? a.before().rangeOf(r.low()) : was;
-                if (leaf.owner().equals(self)) {
-                    carryOut(change, split, leaf, r);
-                }
+            if ((was == null || !was.owner().equals(r.owner())) && copies.ownsLeafOf(r.low())) {
+                node.reconcile(r.low());
             }
         }
     }
 
-    private void carryOut(long change, boolean split, RangeDescriptor leaf, RangeDescriptor now) {
-        if (node == null) {
-            LOG.warn("{}: no index copies to change for range {} (change {})", self, leaf.id(), change);
-        } else if (split) {
-            node.split(change, leaf.id(), now.low(), now.id());
-        } else {
-            node.move(change, leaf.id(), leaf.low(), now.owner());
-        }
+    /** Reconciles every leaf this node's copies name it the owner of. */
+    private void reconcileAll() {
+        List<byte[]> lows = new ArrayList<>();
+        copies.pages().values().stream().filter(p -> p.level() == 1).forEach(p -> p.entries().stream()
+                .filter(e -> e.copySet().get(0).equals(self)).forEach(e -> lows.add(e.low())));
+        lows.forEach(node::reconcile);
+    }
+
+    /** Takes up the copies of an earlier start: finishes its recorded changes, then catches up with the metadata. */
+    private void restore(MetaState now) {
+        copies.restore(store, stored);
+        node = new FatBtreeNode(copies, Layout.FAT_BTREE, now.created().dataNodes(), fanout, net, true,
+                stored.reserved(), () -> known.state());
+        node.restarted(stored.pending());
+        LOG.info("{}: Fat-Btree index taken up from its page store: {} index pages, {} changes to finish; "
+                + "catching up with metadata v{}", self, copies.pages().size(), stored.pending().size(),
+                now.version());
+        reconcileAll();
+        early.forEach(Runnable::run);
+        early.clear();
     }
 
     private void load(MetaState created) {
@@ -210,9 +231,11 @@ final class FatBtreeDirectory implements Directory {
                 .map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner())).toList();
         NodeCopies mine = BulkLoad.load(leaves, fanout, Layout.FAT_BTREE, nodes).get(self);
         copies.clear();
+        copies.keepIn(store);
         mine.pages().values().forEach(p -> copies.apply(new PageBatch(BulkLoad.CREATED, List.of(p), List.of(),
                 p.id() == mine.rootId() ? p.id() : -1)));
-        node = new FatBtreeNode(copies, Layout.FAT_BTREE, nodes, fanout, net, true);
+        node = new FatBtreeNode(copies, Layout.FAT_BTREE, nodes, fanout, net, true, stored.reserved(),
+                () -> known.state());
         early.forEach(Runnable::run);
         early.clear();
         LOG.info("{}: Fat-Btree loaded over {} ranges: {} index pages held here, fanout {}", self, leaves.size(),
@@ -224,17 +247,25 @@ final class FatBtreeDirectory implements Directory {
      *
      * @param from  the sender
      * @param m     the message
-     * @param taken run once the message is taken (counts messages in flight)
+     * @param taken run once the message is taken: handled, and what it changed written to the page store
      */
     void receive(String from, PageMessage m, Runnable taken) {
         run(() -> {
             if (node != null) {
-                node.receive(from, m);
+                take(from, m, taken);
             } else {
-                early.add(() -> node.receive(from, m));
+                early.add(() -> take(from, m, taken));
             }
-            taken.run();
         });
+    }
+
+    /** Hands a message to the node; it counts as taken even if handling it failed (it is not sent again). */
+    private void take(String from, PageMessage m, Runnable taken) {
+        try {
+            node.receive(from, m);
+        } finally {
+            taken.run();
+        }
     }
 
     /**
@@ -270,8 +301,35 @@ final class FatBtreeDirectory implements Directory {
         return new DirectoryReport.NodeIndex(self, KIND, pages.size(), leaves.size(), pages, leaves, null);
     }
 
+    /** Stops this node's directory thread as a crash would: nothing more is done, nothing is closed. */
+    void halt() {
+        loop.shutdownNow();
+    }
+
+    /**
+     * Waits until the directory thread stopped after {@link #halt}.
+     *
+     * @throws InterruptedException if interrupted
+     */
+    void awaitHalted() throws InterruptedException {
+        if (!loop.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS)) {
+            throw new IllegalStateException(self + ": the Fat-Btree thread did not stop");
+        }
+    }
+
     @Override
     public void close() {
+        net.close();
         loop.shutdownNow();
+        try {
+            if (!loop.awaitTermination(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                LOG.warn("{}: the Fat-Btree thread did not stop; its page store stays open", self);
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        store.close();
     }
 }

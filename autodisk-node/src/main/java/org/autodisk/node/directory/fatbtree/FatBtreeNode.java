@@ -4,9 +4,13 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
+import org.autodisk.node.meta.MetaState;
 
 /**
  * One data node's part of the Fat-Btree: its copies, the locks on them, and the structure changes it carries out as
@@ -15,6 +19,12 @@ import java.util.function.Function;
  * above; holding them it plans again, starts over if the tree moved under it, writes, and releases once every node
  * that got a batch has applied it. With locking off it writes at once from its own copies (the schedule that loses
  * updates, kept for the tests that show it).
+ *
+ * <p>Following the metadata, a node reconciles the leaves its copies name it the owner of with the newest committed
+ * state ({@link Reconcile}), one change at a time. Before it writes a change it records every node's batch in its
+ * page store; once all applied theirs it forgets it. After a restart it applies and sends again what it recorded,
+ * then tells every node it restarted: they release the locks of its old changes and ask again what they await from
+ * it. Every message handler takes a message twice without harm (a message is sent again until taken).
  */
 final class FatBtreeNode {
 
@@ -28,17 +38,40 @@ final class FatBtreeNode {
     private final PageLocks locks = new PageLocks();
     private final Deque<Op> queued = new ArrayDeque<>();
     private final Map<Long, Op> waiting = new HashMap<>();
+    private final PageStore store;
+    private final ChangeNumbers numbers;
+    private final Supplier<MetaState> latest;
     private int retries;
     private boolean stalled;
 
     FatBtreeNode(NodeCopies copies, Layout layout, List<String> nodes, int fanout, PageNetwork net,
             boolean locking) {
+        this(copies, layout, nodes, fanout, net, locking, 0, null);
+    }
+
+    /**
+     * A node that follows the metadata; its pending changes and change numbers go to its copies' store.
+     *
+     * @param copies   its copies
+     * @param layout   the layout
+     * @param nodes    every data node
+     * @param fanout   the most entries in a page
+     * @param net      the page messages
+     * @param locking  whether changes lock (MARK-OPT)
+     * @param reserved the change numbers the store reserved before
+     * @param latest   the newest committed metadata this node applied, {@code null} if it takes explicit changes only
+     */
+    FatBtreeNode(NodeCopies copies, Layout layout, List<String> nodes, int fanout, PageNetwork net,
+            boolean locking, long reserved, Supplier<MetaState> latest) {
         this.self = copies.self();
         this.copies = copies;
         this.layout = layout;
         this.nodes = List.copyOf(nodes);
         this.net = net;
         this.locking = locking;
+        this.store = copies.store();
+        this.numbers = new ChangeNumbers(store, Math.max(0, nodes.indexOf(self)), reserved);
+        this.latest = latest;
         this.changes = new StructureChanges(layout, nodes, fanout,
                 (from, to, batch) -> net.send(from, to, new PageMessage.Batch(batch)));
     }
@@ -51,22 +84,93 @@ final class FatBtreeNode {
      */
     void receive(String from, PageMessage m) {
         switch (m) {
-            case PageMessage.LockRequest r -> locks.acquire(r.change(), List.of(new PageLocks.Lock(r.page(), true)),
+            case PageMessage.LockRequest r -> locks.acquire(r.change(), from,
+                    List.of(new PageLocks.Lock(r.page(), true)),
                     () -> net.send(self, from, new PageMessage.LockGranted(r.change())));
-            case PageMessage.LockGranted g -> waiting.get(g.change()).granted();
+            case PageMessage.LockGranted g -> {
+                Op op = waiting.get(g.change());
+                if (op != null) {
+                    op.granted(from);
+                }
+            }
             case PageMessage.Release r -> locks.release(r.change());
             case PageMessage.Batch b -> {
+                Set<Long> had = ownLeaves(b.batch());
                 copies.apply(b.batch());
                 net.send(self, from, new PageMessage.Applied(b.batch().change()));
                 resume();
+                gained(b.batch(), had);
             }
             case PageMessage.Applied a -> {
                 Op op = waiting.get(a.change());
                 if (op != null) {
-                    op.applied();
+                    op.applied(from);
                 }
             }
+            case PageMessage.Restarted r -> peerRestarted(from);
         }
+    }
+
+    /** The leaves this node owns under the level-1 pages a batch writes, as its copies hold them now. */
+    private Set<Long> ownLeaves(PageBatch batch) {
+        Set<Long> out = new HashSet<>();
+        for (Page put : batch.puts()) {
+            Page now = copies.page(put.id());
+            if (put.level() == 1 && now != null) {
+                now.entries().stream().filter(e -> e.copySet().get(0).equals(self)).forEach(e -> out.add(e.child()));
+            }
+        }
+        return out;
+    }
+
+    /** Reconciles the leaves a batch made this node's (a move to it): the metadata may have changed them since. */
+    private void gained(PageBatch batch, Set<Long> had) {
+        if (latest == null) {
+            return;
+        }
+        for (Page put : batch.puts()) {
+            Page now = copies.page(put.id());
+            if (put.level() == 1 && now != null) {
+                now.entries().stream().filter(e -> e.copySet().get(0).equals(self) && !had.contains(e.child()))
+                        .forEach(e -> reconcile(e.low()));
+            }
+        }
+    }
+
+    /** A peer restarted: its old changes' locks go, and what this node awaits from it is asked again. */
+    private void peerRestarted(String from) {
+        locks.releaseAll(from);
+        List.copyOf(waiting.values()).forEach(op -> op.askAgain(from));
+    }
+
+    /**
+     * Queues the reconciliation of the tree's leaf that holds a key with the newest metadata (nothing happens if this
+     * node's copies do not name it the owner, or the leaf agrees).
+     *
+     * @param key a key of the leaf
+     */
+    void reconcile(byte[] key) {
+        queue(new Op(numbers.next(), key, null));
+    }
+
+    /**
+     * Goes on after a restart: applies and sends again every change this node recorded but did not see applied
+     * everywhere, then tells every other node it restarted.
+     *
+     * @param pending the recorded changes and their batches by node
+     */
+    void restarted(Map<Long, Map<String, PageBatch>> pending) {
+        pending.forEach((change, batches) -> {
+            Op op = new Op(change, null, null);
+            op.inQueue = false;
+            PageBatch own = batches.get(self);
+            if (own != null) {
+                copies.apply(own);
+            }
+            waiting.put(change, op);
+            op.send(batches);
+        });
+        nodes.stream().filter(n -> !n.equals(self)).forEach(n -> net.send(self, n, new PageMessage.Restarted()));
     }
 
     /**
@@ -132,16 +236,23 @@ final class FatBtreeNode {
         }
     }
 
-    /** One change on this node: plan, lock node by node, plan again, write, release. */
+    /**
+     * One change on this node: plan, lock node by node, plan again, record, write, release. A change given with its
+     * planner is carried out as planned; one without reconciles the leaf of its key.
+     */
     private final class Op {
 
         private final long change;
         private final byte[] key;
         private final Function<NodeCopies, StructureChanges.Plan> planner;
+        private boolean inQueue = true;
         private List<String> targets = List.of();
         private int next;
+        private boolean asking;
         private Page mark;
-        private int awaiting;
+        private byte[] splitAt;
+        private Map<String, PageBatch> batches = Map.of();
+        private final Set<String> unapplied = new HashSet<>();
 
         Op(long change, byte[] key, Function<NodeCopies, StructureChanges.Plan> planner) {
             this.change = change;
@@ -152,6 +263,9 @@ final class FatBtreeNode {
         void start() {
             StructureChanges.Plan plan = plan();
             if (plan == null) {
+                if (planner == null) {
+                    finished();
+                }
                 return;
             }
             if (!locking) {
@@ -172,16 +286,18 @@ final class FatBtreeNode {
                 return;
             }
             String n = targets.get(next);
+            asking = true;
             if (n.equals(self)) {
                 List<PageLocks.Lock> own = ownLocks();
                 if (own == null) {
+                    asking = false;
                     retries++;
                     release();
                     waiting.remove(change);
                     start();
                     return;
                 }
-                locks.acquire(change, own, this::granted);
+                locks.acquire(change, self, own, () -> granted(self));
             } else {
                 net.send(self, n, new PageMessage.LockRequest(change, mark.id()));
             }
@@ -201,16 +317,36 @@ final class FatBtreeNode {
             return out;
         }
 
-        void granted() {
-            next++;
-            lockNext();
+        /** A node granted the lock asked of it (a grant taken twice, or from another node, is ignored). */
+        void granted(String from) {
+            if (asking && next < targets.size() && targets.get(next).equals(from)) {
+                asking = false;
+                next++;
+                lockNext();
+            }
+        }
+
+        /** A node restarted: ask it again for the lock or the applied batch this change awaits from it. */
+        void askAgain(String from) {
+            if (asking && next < targets.size() && targets.get(next).equals(from)) {
+                net.send(self, from, new PageMessage.LockRequest(change, mark.id()));
+            }
+            if (unapplied.contains(from)) {
+                net.send(self, from, new PageMessage.Batch(batches.get(from)));
+            }
         }
 
         /**
-         * Plans from this node's copies, or stalls until the next batch while they do not show the leaf as this
-         * node's yet (the move that gave it the leaf, earlier in the log, is still on its way).
+         * Plans from this node's copies: a reconciliation from the newest metadata, or the given change, which stalls
+         * until the next batch while the copies do not show the leaf as this node's yet (the move that gave it the
+         * leaf, earlier in the log, is still on its way).
          */
         private StructureChanges.Plan plan() {
+            if (planner == null) {
+                Reconcile.Step step = Reconcile.next(copies, latest.get(), changes, key, change);
+                splitAt = step == null ? null : step.splitAt();
+                return step == null ? null : step.plan();
+            }
             try {
                 if (layout == Layout.FAT_BTREE && !ownedInCopies()) {
                     stalled = true;
@@ -233,6 +369,9 @@ final class FatBtreeNode {
             if (plan == null) {
                 release();
                 waiting.remove(change);
+                if (planner == null) {
+                    finished();
+                }
                 return;
             }
             Page now = copies.page(mark.id());
@@ -244,22 +383,45 @@ final class FatBtreeNode {
                 start();
                 return;
             }
-            awaiting = changes.carryOut(copies, plan, change).messages();
-            if (awaiting == 0) {
-                written();
+            Map<String, PageBatch> all = changes.batches(copies, plan, change);
+            store.pending(change, all);
+            if (all.containsKey(self)) {
+                copies.apply(all.get(self));
             }
+            send(all);
         }
 
-        void applied() {
-            if (--awaiting == 0) {
+        /** Sends every other node its batch; done once all applied theirs. */
+        void send(Map<String, PageBatch> all) {
+            batches = all;
+            all.keySet().stream().filter(n -> !n.equals(self)).forEach(unapplied::add);
+            if (unapplied.isEmpty()) {
+                written();
+                return;
+            }
+            List.copyOf(unapplied).forEach(n -> net.send(self, n, new PageMessage.Batch(all.get(n))));
+        }
+
+        void applied(String from) {
+            if (unapplied.remove(from) && unapplied.isEmpty()) {
                 written();
             }
         }
 
         /** Every node that got a batch applied it: only now may another change lock these pages. */
         private void written() {
+            store.done(change);
             waiting.remove(change);
             release();
+            if (!inQueue) {
+                return;
+            }
+            if (planner == null) {
+                queued.add(new Op(numbers.next(), key, null));
+                if (splitAt != null) {
+                    queued.add(new Op(numbers.next(), splitAt, null));
+                }
+            }
             finished();
         }
 

@@ -1,5 +1,6 @@
 package org.autodisk.node.directory.fatbtree;
 
+import java.nio.file.Path;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Directory;
@@ -24,15 +25,20 @@ public final class FatBtrees {
      * @param self   this node
      * @param fanout entries per index page ({@code directory.fanout})
      * @param peers  the channel to the other nodes
-     * @return the directory; {@link Directory#follow} starts it
+     * @param index  where the node keeps its index copies ({@code <data-dir>/index}), {@code null} for memory only
+     *               (a node that never restarts: the in-process test clusters)
+     * @return the directory; {@link Directory#follow} starts it, {@link Directory#close} closes its page store
      */
-    public static Directory overPeers(String self, int fanout, PeerChannel peers) {
-        return new FatBtreeDirectory(self, fanout, new PeerPageNetwork(peers));
+    public static Directory overPeers(String self, int fanout, PeerChannel peers, Path index) {
+        PageStore store = index == null ? new InMemoryPageStore() : RocksPageStore.open(index);
+        return new FatBtreeDirectory(self, fanout, new PeerPageNetwork(peers), store);
     }
 
     /**
      * Returns the handler of PAGE_MESSAGE on a data node. It runs inline, in the order the connection delivers the
-     * frames, and only hands the message to the directory's thread, so messages between two nodes stay in order.
+     * frames, and only hands the message to the directory's thread, so messages between two nodes stay in order; it
+     * answers once the message is taken there (what it changed is in the page store), so a sender that gets no answer
+     * sends it again.
      *
      * @param directory the node's directory
      * @return the handler; it refuses page messages when the directory is not a Fat-Btree
@@ -45,8 +51,7 @@ public final class FatBtrees {
                 return;
             }
             PageMessageCodec.From m = PageMessageCodec.decode(request.frame().body());
-            fat.receive(m.sender(), m.message(), () -> { });
-            request.reply(Responses.ok());
+            fat.receive(m.sender(), m.message(), () -> request.reply(Responses.ok()));
         };
     }
 }

@@ -1,8 +1,12 @@
 package org.autodisk.node.directory.fatbtree;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.meta.InMemoryMetadataGroup;
@@ -11,11 +15,23 @@ import org.autodisk.node.meta.MetaState;
 /**
  * Fat-Btree directories of several data nodes in one process, their page messages carried in memory (first in,
  * first out between any two nodes), each following its node's view of one in-memory metadata group: the tree's
- * node-side code without sockets, for tests and simulations.
+ * node-side code without sockets, for tests and simulations. A node can crash - at once, or when it sends a chosen
+ * kind of message (the named fault hook {@link #crashWhenSending}) - and restart over its page store: messages to a
+ * node that is down wait and arrive in order once it is back, as the peer network sends them again; what a crashed
+ * node had not sent yet is lost.
  */
 public final class InMemoryFatBtrees implements AutoCloseable {
 
     private final Map<String, FatBtreeDirectory> directories = new LinkedHashMap<>();
+    private final Map<String, PageStore> stores = new HashMap<>();
+    private final Set<String> down = new HashSet<>();
+    private final Map<String, List<Runnable>> held = new HashMap<>();
+    private final Map<String, Map<Long, Runnable>> inFlight = new HashMap<>();
+    private long seq;
+    private final Map<String, Class<? extends PageMessage>> crashOn = new HashMap<>();
+    private final InMemoryMetadataGroup group;
+    private final int fanout;
+    private final PageNetwork net = this::carry;
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong taken = new AtomicLong();
 
@@ -27,12 +43,102 @@ public final class InMemoryFatBtrees implements AutoCloseable {
      * @param fanout the most entries an index page holds
      */
     public InMemoryFatBtrees(InMemoryMetadataGroup group, List<String> nodes, int fanout) {
-        PageNetwork net = (from, to, m) -> {
-            sent.incrementAndGet();
-            directories.get(to).receive(from, m, taken::incrementAndGet);
-        };
-        nodes.forEach(n -> directories.put(n, new FatBtreeDirectory(n, fanout, net)));
+        this.group = group;
+        this.fanout = fanout;
+        nodes.forEach(n -> stores.put(n, new InMemoryPageStore()));
+        nodes.forEach(n -> directories.put(n, new FatBtreeDirectory(n, fanout, net, stores.get(n))));
         nodes.forEach(n -> directories.get(n).follow(group.member(n)));
+    }
+
+    private synchronized void carry(String from, String to, PageMessage m) {
+        if (down.contains(from)) {
+            return;
+        }
+        if (m.getClass() == crashOn.get(from)) {
+            crash(from);
+            return;
+        }
+        sent.incrementAndGet();
+        if (down.contains(to)) {
+            held.computeIfAbsent(to, k -> new ArrayList<>()).add(() -> deliver(from, to, m));
+        } else {
+            deliver(from, to, m);
+        }
+    }
+
+    /** Hands a message over; until the receiver took it, a crash of the receiver puts it back to be sent again. */
+    private void deliver(String from, String to, PageMessage m) {
+        long n = seq++;
+        redeliver(n, from, to, m);
+    }
+
+    private void redeliver(long n, String from, String to, PageMessage m) {
+        inFlight.computeIfAbsent(to, k -> new LinkedHashMap<>()).put(n, () -> redeliver(n, from, to, m));
+        directories.get(to).receive(from, m, () -> took(to, n));
+    }
+
+    private synchronized void took(String to, long n) {
+        if (inFlight.get(to).remove(n) != null) {
+            taken.incrementAndGet();
+        }
+    }
+
+    /**
+     * Crashes a node the first time it sends a kind of message: that message and all it would send later are lost.
+     *
+     * @param node the node
+     * @param kind the kind of message
+     */
+    public synchronized void crashWhenSending(String node, Class<? extends PageMessage> kind) {
+        crashOn.put(node, kind);
+    }
+
+    /**
+     * Crashes a node now: it stops, and nothing it would send goes out.
+     *
+     * @param node the node
+     */
+    public synchronized void crash(String node) {
+        crashOn.remove(node);
+        down.add(node);
+        directories.get(node).halt();
+        List<Runnable> again = new ArrayList<>(inFlight.getOrDefault(node, Map.of()).values());
+        again.addAll(held.getOrDefault(node, List.of()));
+        held.put(node, again);
+        inFlight.remove(node);
+    }
+
+    /**
+     * Tells whether a node is down.
+     *
+     * @param node the node
+     * @return true if it crashed and did not restart
+     */
+    public synchronized boolean isDown(String node) {
+        return down.contains(node);
+    }
+
+    /**
+     * Restarts a crashed node over its page store once its old thread stopped; the messages held for it arrive, in
+     * order.
+     *
+     * @param node the node
+     * @throws InterruptedException if interrupted while the old thread stops
+     */
+    public void restart(String node) throws InterruptedException {
+        FatBtreeDirectory old;
+        synchronized (this) {
+            old = directories.get(node);
+        }
+        old.awaitHalted();
+        synchronized (this) {
+            FatBtreeDirectory d = new FatBtreeDirectory(node, fanout, net, stores.get(node));
+            directories.put(node, d);
+            d.follow(group.member(node));
+            down.remove(node);
+            held.getOrDefault(node, List.of()).forEach(Runnable::run);
+            held.remove(node);
+        }
     }
 
     /**
@@ -41,7 +147,7 @@ public final class InMemoryFatBtrees implements AutoCloseable {
      * @param node the data node
      * @return its directory
      */
-    public Directory directory(String node) {
+    public synchronized Directory directory(String node) {
         return directories.get(node);
     }
 
@@ -52,8 +158,15 @@ public final class InMemoryFatBtrees implements AutoCloseable {
      */
     public boolean settled() {
         long before = sent.get();
+        if (isDownAny()) {
+            return false;
+        }
         boolean idle = directories.values().stream().allMatch(d -> d.idle().join());
         return idle && taken.get() == before && sent.get() == before;
+    }
+
+    private synchronized boolean isDownAny() {
+        return !down.isEmpty();
     }
 
     /**

@@ -21,6 +21,7 @@ final class NodeCopies {
     private final String indexNode;
     private final Map<Long, Page> pages = new ConcurrentHashMap<>();
     private volatile long rootId = -1;
+    private PageStore store = PageStore.NONE;
 
     /**
      * Creates an empty set of copies.
@@ -35,6 +36,32 @@ final class NodeCopies {
 
     String self() {
         return self;
+    }
+
+    /**
+     * Keeps the copies in a store from now on, after taking what it holds.
+     *
+     * @param held  the store
+     * @param from  what it holds
+     */
+    void restore(PageStore held, PageStore.Contents from) {
+        pages.clear();
+        pages.putAll(from.pages());
+        rootId = from.root();
+        store = held;
+    }
+
+    PageStore store() {
+        return store;
+    }
+
+    /**
+     * Keeps the copies in a store from now on (it holds nothing yet).
+     *
+     * @param held the store
+     */
+    void keepIn(PageStore held) {
+        store = held;
     }
 
     long rootId() {
@@ -56,14 +83,24 @@ final class NodeCopies {
      * @param batch the batch
      */
     void apply(PageBatch batch) {
+        List<Page> written = new ArrayList<>();
         for (Page p : batch.puts()) {
-            pages.merge(p.id(), p, (now, next) -> next.version() > now.version() ? next : now);
+            if (pages.merge(p.id(), p, (now, next) -> next.version() > now.version() ? next : now) == p) {
+                written.add(p);
+            }
         }
         if (batch.root() >= 0) {
             rootId = batch.root();
         }
+        List<Long> removed = new ArrayList<>();
         for (PageBatch.Dropped d : batch.drops()) {
-            pages.computeIfPresent(d.id(), (k, p) -> p.version() < d.version() ? null : p);
+            if (pages.containsKey(d.id()) && pages.computeIfPresent(d.id(),
+                    (k, p) -> p.version() < d.version() ? null : p) == null) {
+                removed.add(d.id());
+            }
+        }
+        if (!written.isEmpty() || !removed.isEmpty() || batch.root() >= 0) {
+            store.write(written, removed, batch.root());
         }
     }
 
@@ -195,6 +232,21 @@ final class NodeCopies {
             page = pages.get(page.entries().get(page.slot(key)).child());
         }
         throw new IllegalStateException(self + ": does not hold the index path to " + Keys.render(key));
+    }
+
+    /**
+     * Tells whether these copies name this node the owner of the leaf holding a key.
+     *
+     * @param key the key
+     * @return true if this node holds the path to the leaf and owns it
+     */
+    boolean ownsLeafOf(byte[] key) {
+        try {
+            Page p = pathTo(key).get(0);
+            return p.entries().get(p.slot(key)).copySet().get(0).equals(self);
+        } catch (IllegalStateException notHeld) {
+            return false;
+        }
     }
 
     /**

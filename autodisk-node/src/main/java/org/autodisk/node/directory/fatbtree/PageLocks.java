@@ -27,6 +27,7 @@ final class PageLocks {
     private record Waiter(long change, List<Lock> locks, Runnable granted) {
     }
 
+    private final Map<Long, String> requesters = new HashMap<>();
     private final Map<Long, Long> exclusive = new HashMap<>();
     private final Map<Long, Set<Long>> intent = new HashMap<>();
     private final Deque<Waiter> waiting = new ArrayDeque<>();
@@ -34,11 +35,13 @@ final class PageLocks {
     /**
      * Takes a group of locks for a change, now if they are free and nobody waits, else when their turn comes.
      *
-     * @param change  the change
-     * @param locks   the locks
-     * @param granted run once they are held
+     * @param change    the change
+     * @param requester the node carrying the change out
+     * @param locks     the locks
+     * @param granted   run once they are held
      */
-    void acquire(long change, List<Lock> locks, Runnable granted) {
+    void acquire(long change, String requester, List<Lock> locks, Runnable granted) {
+        requesters.put(change, requester);
         if (waiting.isEmpty() && free(change, locks)) {
             take(change, locks);
             granted.run();
@@ -48,19 +51,43 @@ final class PageLocks {
     }
 
     /**
-     * Releases every lock of a change and grants the waiting groups that are free now, in order.
+     * Releases every lock of a change, held or awaited, and grants the waiting groups that are free now, in order.
      *
      * @param change the change
      */
     void release(long change) {
+        drop(change);
+        grantWaiting();
+    }
+
+    private void drop(long change) {
+        requesters.remove(change);
+        waiting.removeIf(w -> w.change() == change);
         exclusive.values().removeIf(c -> c == change);
         intent.values().forEach(s -> s.remove(change));
         intent.values().removeIf(Set::isEmpty);
+    }
+
+    private void grantWaiting() {
         while (!waiting.isEmpty() && free(waiting.peek().change(), waiting.peek().locks())) {
             Waiter w = waiting.poll();
             take(w.change(), w.locks());
             w.granted().run();
         }
+    }
+
+    /**
+     * Releases every lock held or awaited for changes a node carries out (it restarted: they are gone with it).
+     *
+     * @param requester the node
+     * @return the changes released
+     */
+    List<Long> releaseAll(String requester) {
+        List<Long> gone = requesters.entrySet().stream().filter(e -> e.getValue().equals(requester))
+                .map(Map.Entry::getKey).toList();
+        gone.forEach(this::drop);
+        grantWaiting();
+        return gone;
     }
 
     /**

@@ -1,6 +1,9 @@
 package org.autodisk.node.directory.fatbtree;
 
-/** What nodes send each other to change the Fat-Btree: locks on page copies, page batches and their receipts. */
+/**
+ * What nodes send each other to change the Fat-Btree: locks on page copies, page batches and their receipts, and a
+ * node's word that it restarted.
+ */
 sealed interface PageMessage {
 
     /**
@@ -42,5 +45,12 @@ sealed interface PageMessage {
      * @param change the change
      */
     record Applied(long change) implements PageMessage {
+    }
+
+    /**
+     * Tells the receiver that the sender restarted: the changes it carried out before are gone (their locks go), and
+     * what the receiver awaits from it (a lock, a batch applied) must be asked again.
+     */
+    record Restarted() implements PageMessage {
     }
 }

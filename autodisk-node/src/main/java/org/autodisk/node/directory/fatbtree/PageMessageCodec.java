@@ -19,6 +19,7 @@ final class PageMessageCodec {
     private static final int RELEASE = 3;
     private static final int BATCH = 4;
     private static final int APPLIED = 5;
+    private static final int RESTARTED = 6;
     private static final int MAX_ID = 255;
 
     private PageMessageCodec() {
@@ -53,6 +54,7 @@ final class PageMessageCodec {
             case PageMessage.Release r -> RELEASE;
             case PageMessage.Batch b -> BATCH;
             case PageMessage.Applied a -> APPLIED;
+            case PageMessage.Restarted r -> RESTARTED;
         };
     }
 
@@ -63,6 +65,7 @@ final class PageMessageCodec {
             case PageMessage.Release r -> change(r.change());
             case PageMessage.Batch b -> PageBatchCodec.encode(b.batch());
             case PageMessage.Applied a -> change(a.change());
+            case PageMessage.Restarted r -> new byte[0];
         };
     }
 
@@ -94,10 +97,11 @@ final class PageMessageCodec {
                 case LOCK_GRANTED -> new PageMessage.LockGranted(b.getLong());
                 case RELEASE -> new PageMessage.Release(b.getLong());
                 case APPLIED -> new PageMessage.Applied(b.getLong());
+                case RESTARTED -> new PageMessage.Restarted();
                 case BATCH -> new PageMessage.Batch(PageBatchCodec.decode(Arrays.copyOfRange(body, b.position(),
                         body.length)));
-                default -> throw malformed("unknown kind " + kind + " (1 to 5: lock request, lock granted, release, "
-                        + "batch, applied)");
+                default -> throw malformed("unknown kind " + kind + " (1 to 6: lock request, lock granted, release, "
+                        + "batch, applied, restarted)");
             };
             if (kind != BATCH && b.hasRemaining()) {
                 throw malformed(b.remaining() + " bytes after the message");

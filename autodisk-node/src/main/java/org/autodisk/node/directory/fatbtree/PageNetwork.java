@@ -1,7 +1,7 @@
 package org.autodisk.node.directory.fatbtree;
 
 /** Carries Fat-Btree messages between data nodes, first in, first out between any two of them. */
-interface PageNetwork {
+interface PageNetwork extends AutoCloseable {
 
     /**
      * Sends a message; the receiver's {@link FatBtreeNode#receive} gets it.
@@ -11,4 +11,9 @@ interface PageNetwork {
      * @param m    the message
      */
     void send(String from, String to, PageMessage m);
+
+    /** Stops sending (nothing by default). */
+    @Override
+    default void close() {
+    }
 }

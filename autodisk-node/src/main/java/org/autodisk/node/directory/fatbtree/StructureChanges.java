@@ -201,6 +201,18 @@ final class StructureChanges {
      * @return its cost
      */
     ChangeCost carryOut(NodeCopies coord, Plan plan, long change) {
+        return deliver(coord, batches(coord, plan, change), plan.steps().size());
+    }
+
+    /**
+     * Computes the batch of every node a planned change writes: the pages it now holds and the ones it drops.
+     *
+     * @param coord  the coordinator's copies
+     * @param plan   the plan
+     * @param change the change's number
+     * @return the batches by node, in node order, the coordinator's included
+     */
+    Map<String, PageBatch> batches(NodeCopies coord, Plan plan, long change) {
         List<Page[]> steps = plan.steps();
         Page newRoot = plan.newRoot();
         Map<String, List<Page>> puts = new LinkedHashMap<>();
@@ -223,28 +235,39 @@ final class StructureChanges {
             layout.holders(newRoot, true, nodes).forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>())
                     .add(newRoot));
         }
-        return deliver(coord, puts, drops, newRoot == null ? -1 : newRoot.id(), change, steps.size());
-    }
-
-    private ChangeCost deliver(NodeCopies coord, Map<String, List<Page>> puts,
-            Map<String, List<PageBatch.Dropped>> drops, long root, long change, int levels) {
-        int messages = 0;
-        int copies = 0;
-        long bytes = 0;
+        long root = newRoot == null ? -1 : newRoot.id();
+        Map<String, PageBatch> out = new LinkedHashMap<>();
         for (String n : nodes) {
             List<Page> p = puts.getOrDefault(n, List.of());
             List<PageBatch.Dropped> d = drops.getOrDefault(n, List.of());
-            boolean rootHere = root >= 0 && p.stream().anyMatch(page -> page.id() == root);
-            if (p.isEmpty() && d.isEmpty()) {
-                continue;
+            if (!p.isEmpty() || !d.isEmpty()) {
+                boolean rootHere = root >= 0 && p.stream().anyMatch(page -> page.id() == root);
+                out.put(n, new PageBatch(change, p, d, rootHere ? root : -1));
             }
-            PageBatch batch = new PageBatch(change, p, d, rootHere ? root : -1);
-            if (n.equals(coord.self())) {
+        }
+        return out;
+    }
+
+    /**
+     * Applies the coordinator's batch to its copies and sends every other node its own.
+     *
+     * @param coord   the coordinator's copies
+     * @param batches the batches by node
+     * @param levels  the levels the change rewrote
+     * @return its cost
+     */
+    ChangeCost deliver(NodeCopies coord, Map<String, PageBatch> batches, int levels) {
+        int messages = 0;
+        int copies = 0;
+        long bytes = 0;
+        for (Map.Entry<String, PageBatch> e : batches.entrySet()) {
+            PageBatch batch = e.getValue();
+            if (e.getKey().equals(coord.self())) {
                 coord.apply(batch);
             } else {
-                channel.send(coord.self(), n, batch);
+                channel.send(coord.self(), e.getKey(), batch);
                 messages++;
-                copies += p.size() + d.size();
+                copies += batch.puts().size() + batch.drops().size();
                 bytes += batch.bytes(layout.copySets());
             }
         }

@@ -1,7 +1,6 @@
 package org.autodisk.node.directory.fatbtree;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.charset.StandardCharsets;
@@ -41,8 +40,9 @@ import org.junit.jupiter.api.io.TempDir;
  * levels of index pages), its page messages going node to node as PAGE_MESSAGE requests through each node's
  * dispatcher: writes through one node and reads through another reach every key over several hops; ranges split and
  * move (real migrations) while the copies follow, and afterwards every copy is where it belongs and every key is
- * still reached from every node; the same over sockets and Raft, where a data node's restart is refused (its copies
- * are not rebuilt from peers yet). Bad page messages are refused, and nothing changes.
+ * still reached from every node; the same over sockets and Raft, where a data node stops while others split ranges
+ * (their changes wait for it), restarts from the copies in its page store, catches up and splits its own. Bad page
+ * messages are refused, and nothing changes.
  */
 class FatBtreeClusterTest {
 
@@ -125,12 +125,36 @@ class FatBtreeClusterTest {
             }
             assertDirectoryReport(viaD3.admin().directory(), dirs, c.node(0).metadata().current());
             c.stopNode(1);
-            assertThatThrownBy(() -> c.startNode(1)).as("a restart is refused until copies are rebuilt from peers")
-                    .hasStackTraceContaining("a data node under the Fat-Btree cannot restart yet");
-            assertThatThrownBy(() -> c.startNode(1, Map.of("cluster.directory", "range"), b -> { }))
-                    .as("configured with the range map, the node still runs the kind its cluster was created with")
-                    .hasStackTraceContaining("a data node under the Fat-Btree cannot restart yet");
+            for (byte[] at : splitKeys(c.node(0).metadata().current(), "d2", false)) {
+                viaD1.admin().split(at);
+            }
+            c.startNode(1, Map.of("cluster.directory", "range"), b -> { });
+            assertThat(c.node(1).directory().kind()).as("the kind the cluster was created with").isEqualTo("fat-btree");
+            dirs.put("d2", (FatBtreeDirectory) c.node(1).directory());
+            for (byte[] at : splitKeys(c.node(0).metadata().current(), "d2", true)) {
+                c.clientOf(1).admin().split(at);
+            }
+            await("the copies caught up after d2's restart").atMost(Duration.ofSeconds(30))
+                    .until(() -> violations(dirs, c.node(0).metadata().current()).isEmpty());
+            assertThat(c.node(0).metadata().current().ranges()).hasSize(19);
+            for (int i = 0; i < KEYS; i++) {
+                assertThat(c.clientOf(1).search(key(i))).as("key %d through the restarted d2", i).contains(value(i));
+                assertThat(viaD1.search(key(i))).as("key %d through d1", i).contains(value(i));
+            }
         }
+    }
+
+    /** Two keys, each inside a different range owned (or not, {@code owned} false) by a node, to split at. */
+    private static List<byte[]> splitKeys(MetaState s, String node, boolean owned) {
+        List<byte[]> out = new ArrayList<>();
+        Set<Integer> ranges = new HashSet<>();
+        for (int i = 0; i < KEYS && out.size() < 2; i++) {
+            RangeDescriptor r = s.rangeOf(key(i));
+            if (r.owner().equals(node) == owned && !java.util.Arrays.equals(r.low(), key(i)) && ranges.add(r.id())) {
+                out.add(key(i));
+            }
+        }
+        return out;
     }
 
     /** {@code directory}: what each node reports is what its copies hold, and the tree's pages are counted once. */

@@ -19,6 +19,7 @@ class PageMessageCodecTest {
             List.of("d1", "d2"))), 3);
     private static final List<PageMessage> ALL = List.of(new PageMessage.LockRequest(77, 5),
             new PageMessage.LockGranted(77), new PageMessage.Release(-1), new PageMessage.Applied(Long.MAX_VALUE),
+            new PageMessage.Restarted(),
             new PageMessage.Batch(new PageBatch(77, List.of(PAGE), List.of(new PageBatch.Dropped(4, 2)), 5)));
 
     @Test

@@ -1,0 +1,50 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** A page store in memory that outlives the directory using it, so a test can restart a node over it. */
+final class InMemoryPageStore implements PageStore {
+
+    private final Map<Long, Page> pages = new TreeMap<>();
+    private final Map<Long, Map<String, PageBatch>> pending = new TreeMap<>();
+    private long root = -1;
+    private long reserved;
+
+    @Override
+    public synchronized Contents load() {
+        Map<Long, Map<String, PageBatch>> p = new LinkedHashMap<>();
+        pending.forEach((c, b) -> p.put(c, Map.copyOf(b)));
+        return new Contents(Map.copyOf(pages), root, p, reserved);
+    }
+
+    @Override
+    public synchronized void write(List<Page> puts, List<Long> removed, long root) {
+        puts.forEach(p -> pages.put(p.id(), p));
+        removed.forEach(pages::remove);
+        if (root >= 0) {
+            this.root = root;
+        }
+    }
+
+    @Override
+    public synchronized void pending(long change, Map<String, PageBatch> batches) {
+        pending.put(change, new LinkedHashMap<>(batches));
+    }
+
+    @Override
+    public synchronized void done(long change) {
+        pending.remove(change);
+    }
+
+    @Override
+    public synchronized void reserve(long upTo) {
+        reserved = Math.max(reserved, upTo);
+    }
+
+    @Override
+    public void close() {
+    }
+}

@@ -1,0 +1,93 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a data node keeps its index page copies across restarts, with the structure changes it coordinates that are
+ * written but not yet applied everywhere, and how far its change numbers are reserved. Every write is durable when
+ * the call returns.
+ */
+interface PageStore extends AutoCloseable {
+
+    /** A store that keeps nothing (the simulations, whose nodes never restart). */
+    PageStore NONE = new PageStore() {
+        @Override
+        public Contents load() {
+            return new Contents(Map.of(), -1, Map.of(), 0);
+        }
+
+        @Override
+        public void write(List<Page> puts, List<Long> removed, long root) {
+        }
+
+        @Override
+        public void pending(long change, Map<String, PageBatch> batches) {
+        }
+
+        @Override
+        public void done(long change) {
+        }
+
+        @Override
+        public void reserve(long upTo) {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
+    /**
+     * Everything the store holds.
+     *
+     * @param pages    the copies by page id
+     * @param root     the root's id, -1 if none
+     * @param pending  the changes this node coordinated that are not known applied everywhere: the batch of every
+     *                 node they write, this node's own included
+     * @param reserved change numbers below this were (or may have been) used
+     */
+    record Contents(Map<Long, Page> pages, long root, Map<Long, Map<String, PageBatch>> pending, long reserved) {
+    }
+
+    /**
+     * Reads what the store holds.
+     *
+     * @return the contents
+     */
+    Contents load();
+
+    /**
+     * Writes the copies a batch left: the pages now held, the ones gone, and the root.
+     *
+     * @param puts    the pages as now held
+     * @param removed the ids of the pages no longer held
+     * @param root    the root's id, or -1 if it did not change
+     */
+    void write(List<Page> puts, List<Long> removed, long root);
+
+    /**
+     * Records a change this node is about to write, before any of it is applied anywhere.
+     *
+     * @param change  the change
+     * @param batches the batch of every node it writes, by node
+     */
+    void pending(long change, Map<String, PageBatch> batches);
+
+    /**
+     * Forgets a pending change: every node applied its batch.
+     *
+     * @param change the change
+     */
+    void done(long change);
+
+    /**
+     * Records that change numbers below a bound may be in use.
+     *
+     * @param upTo the bound
+     */
+    void reserve(long upTo);
+
+    @Override
+    void close();
+}

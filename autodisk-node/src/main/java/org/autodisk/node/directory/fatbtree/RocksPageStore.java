@@ -1,0 +1,187 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.autodisk.node.store.StoreException;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.WriteBatch;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The page store of a data node: a RocksDB of its own under {@code <data-dir>/index}, every write synced. A page is
+ * kept under {@code 'p'} and its id, a pending change under {@code 'q'} and its number, each encoded as page batches
+ * ({@link PageBatchCodec}).
+ */
+final class RocksPageStore implements PageStore {
+
+    private static final byte PAGE = 'p';
+    private static final byte PENDING = 'q';
+    private static final byte[] ROOT = "root".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] RESERVED = "reserved".getBytes(StandardCharsets.US_ASCII);
+
+    private final Path dir;
+    private final Options options;
+    private final WriteOptions sync;
+    private final RocksDB db;
+
+    private RocksPageStore(Path dir, Options options, WriteOptions sync, RocksDB db) {
+        this.dir = dir;
+        this.options = options;
+        this.sync = sync;
+        this.db = db;
+    }
+
+    /**
+     * Opens (or creates) the store of a node.
+     *
+     * @param dir the directory
+     * @return the store
+     * @throws StoreException if it cannot be opened
+     */
+    static RocksPageStore open(Path dir) {
+        RocksDB.loadLibrary();
+        Options options = new Options().setCreateIfMissing(true);
+        WriteOptions sync = new WriteOptions().setSync(true);
+        try {
+            Files.createDirectories(dir);
+            return new RocksPageStore(dir, options, sync, RocksDB.open(options, dir.toString()));
+        } catch (RocksDBException | IOException e) {
+            options.close();
+            sync.close();
+            throw new StoreException("cannot open the index page store at " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Contents load() {
+        Map<Long, Page> pages = new HashMap<>();
+        Map<Long, Map<String, PageBatch>> pending = new TreeMap<>();
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seekToFirst(); it.isValid(); it.next()) {
+                byte[] k = it.key();
+                if (k.length == 9 && k[0] == PAGE) {
+                    Page p = PageBatchCodec.decode(it.value()).puts().get(0);
+                    pages.put(p.id(), p);
+                } else if (k.length == 9 && k[0] == PENDING) {
+                    pending.put(ByteBuffer.wrap(k, 1, 8).getLong(), decodePending(it.value()));
+                }
+            }
+        }
+        return new Contents(pages, number(ROOT, -1), pending, number(RESERVED, 0));
+    }
+
+    private long number(byte[] key, long absent) {
+        byte[] v = get(key);
+        return v == null ? absent : ByteBuffer.wrap(v).getLong();
+    }
+
+    private byte[] get(byte[] key) {
+        try {
+            return db.get(key);
+        } catch (RocksDBException e) {
+            throw failed("read", e);
+        }
+    }
+
+    @Override
+    public void write(List<Page> puts, List<Long> removed, long root) {
+        try (WriteBatch b = new WriteBatch()) {
+            for (Page p : puts) {
+                b.put(key(PAGE, p.id()), PageBatchCodec.encode(new PageBatch(0, List.of(p), List.of(), -1)));
+            }
+            for (long id : removed) {
+                b.delete(key(PAGE, id));
+            }
+            if (root >= 0) {
+                b.put(ROOT, longBytes(root));
+            }
+            db.write(sync, b);
+        } catch (RocksDBException e) {
+            throw failed("write", e);
+        }
+    }
+
+    @Override
+    public void pending(long change, Map<String, PageBatch> batches) {
+        put(key(PENDING, change), encodePending(batches));
+    }
+
+    @Override
+    public void done(long change) {
+        try {
+            db.delete(sync, key(PENDING, change));
+        } catch (RocksDBException e) {
+            throw failed("write", e);
+        }
+    }
+
+    @Override
+    public void reserve(long upTo) {
+        put(RESERVED, longBytes(upTo));
+    }
+
+    private void put(byte[] key, byte[] value) {
+        try {
+            db.put(sync, key, value);
+        } catch (RocksDBException e) {
+            throw failed("write", e);
+        }
+    }
+
+    private StoreException failed(String what, RocksDBException e) {
+        return new StoreException("cannot " + what + " the index page store at " + dir + ": " + e.getMessage(), e);
+    }
+
+    private static byte[] key(byte kind, long id) {
+        return ByteBuffer.allocate(9).put(kind).putLong(id).array();
+    }
+
+    private static byte[] longBytes(long v) {
+        return ByteBuffer.allocate(8).putLong(v).array();
+    }
+
+    private static byte[] encodePending(Map<String, PageBatch> batches) {
+        Map<byte[], byte[]> parts = new LinkedHashMap<>();
+        int size = 4;
+        for (Map.Entry<String, PageBatch> e : batches.entrySet()) {
+            byte[] id = e.getKey().getBytes(StandardCharsets.UTF_8);
+            byte[] batch = PageBatchCodec.encode(e.getValue());
+            parts.put(id, batch);
+            size += 2 + id.length + 4 + batch.length;
+        }
+        ByteBuffer b = ByteBuffer.allocate(size).putInt(parts.size());
+        parts.forEach((id, batch) -> b.putShort((short) id.length).put(id).putInt(batch.length).put(batch));
+        return b.array();
+    }
+
+    private static Map<String, PageBatch> decodePending(byte[] value) {
+        ByteBuffer b = ByteBuffer.wrap(value);
+        Map<String, PageBatch> out = new LinkedHashMap<>();
+        for (int n = b.getInt(); n > 0; n--) {
+            byte[] id = new byte[b.getShort()];
+            b.get(id);
+            byte[] batch = new byte[b.getInt()];
+            b.get(batch);
+            out.put(new String(id, StandardCharsets.UTF_8), PageBatchCodec.decode(batch));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        db.close();
+        sync.close();
+        options.close();
+    }
+}

@@ -1,0 +1,89 @@
+package org.autodisk.node.directory.fatbtree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.autodisk.core.Keys;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The page store keeps what a node's copies hold across a restart - pages put, dropped and the root - with its
+ * pending changes and reserved change numbers, in RocksDB as in memory; and change numbers never repeat after one.
+ */
+class PageStoreTest {
+
+    private static final Page LEFT = new Page(1L << 20 | 1 << 12, 1, new byte[0], Keys.utf8("m"),
+            List.of(new Entry(new byte[0], 0, List.of("d1")), new Entry(Keys.utf8("c"), 1, List.of("d2"))), 3);
+    private static final Page RIGHT = new Page(1L << 20 | 1 << 12 | 1, 1, Keys.utf8("m"), null,
+            List.of(new Entry(Keys.utf8("m"), 2, List.of("d2"))), 1);
+    private static final Page ROOT = new Page(1L << 20 | 2 << 12, 2, new byte[0], null,
+            List.of(StructureChanges.entryOf(LEFT), StructureChanges.entryOf(RIGHT)), 1);
+
+    @Test
+    void rocksKeepsCopiesPendingChangesAndReservationsAcrossAReopen(@TempDir Path dir) {
+        try (RocksPageStore store = RocksPageStore.open(dir)) {
+            fill(store);
+        }
+        try (RocksPageStore store = RocksPageStore.open(dir)) {
+            check(store.load());
+        }
+    }
+
+    @Test
+    void inMemoryKeepsTheSame() {
+        InMemoryPageStore store = new InMemoryPageStore();
+        fill(store);
+        check(store.load());
+    }
+
+    @Test
+    void copiesWrittenThroughNodeCopiesAreWhatARestartTakesUp() {
+        InMemoryPageStore store = new InMemoryPageStore();
+        NodeCopies copies = new NodeCopies("d2", null);
+        copies.keepIn(store);
+        copies.apply(new PageBatch(5, List.of(LEFT, RIGHT, ROOT), List.of(), ROOT.id()));
+        copies.apply(new PageBatch(6, List.of(), List.of(new PageBatch.Dropped(RIGHT.id(), RIGHT.version() + 1)),
+                -1));
+        NodeCopies again = new NodeCopies("d2", null);
+        again.restore(store, store.load());
+        assertThat(again.pages()).isEqualTo(copies.pages()).doesNotContainKey(RIGHT.id());
+        assertThat(again.rootId()).isEqualTo(ROOT.id());
+    }
+
+    @Test
+    void changeNumbersNeverRepeatAfterARestartAndNameTheNode() {
+        InMemoryPageStore store = new InMemoryPageStore();
+        ChangeNumbers first = new ChangeNumbers(store, 3, store.load().reserved());
+        long used = 0;
+        for (int i = 0; i < 1500; i++) {
+            used = first.next();
+        }
+        ChangeNumbers second = new ChangeNumbers(store, 3, store.load().reserved());
+        long next = second.next();
+        assertThat(next).isGreaterThan(used);
+        assertThat(next & 0xff).isEqualTo(3);
+    }
+
+    private static void fill(PageStore store) {
+        store.write(List.of(LEFT, RIGHT, ROOT), List.of(), ROOT.id());
+        store.write(List.of(), List.of(RIGHT.id()), -1);
+        store.pending(777, Map.of("d1", new PageBatch(777, List.of(LEFT), List.of(), -1),
+                "d3", new PageBatch(777, List.of(), List.of(new PageBatch.Dropped(9, 2)), -1)));
+        store.pending(778, Map.of("d1", new PageBatch(778, List.of(ROOT), List.of(), ROOT.id())));
+        store.done(778);
+        store.reserve(4096);
+    }
+
+    private static void check(PageStore.Contents c) {
+        assertThat(c.pages()).containsOnlyKeys(LEFT.id(), ROOT.id());
+        assertThat(c.pages().get(LEFT.id()).sameAs(LEFT)).isTrue();
+        assertThat(c.root()).isEqualTo(ROOT.id());
+        assertThat(c.pending()).containsOnlyKeys(777L);
+        assertThat(c.pending().get(777L)).containsOnlyKeys("d1", "d3");
+        assertThat(c.pending().get(777L).get("d3").drops()).containsExactly(new PageBatch.Dropped(9, 2));
+        assertThat(c.reserved()).isEqualTo(4096);
+    }
+}

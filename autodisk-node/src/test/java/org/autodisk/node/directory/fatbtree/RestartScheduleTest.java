@@ -1,0 +1,152 @@
+package org.autodisk.node.directory.fatbtree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.autodisk.core.Keys;
+import org.autodisk.node.directory.Placement;
+import org.autodisk.node.meta.CommandResult;
+import org.autodisk.node.meta.InMemoryMetadataGroup;
+import org.autodisk.node.meta.Member;
+import org.autodisk.node.meta.MemberState;
+import org.autodisk.node.meta.MetaBootstrap;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.meta.RangeState;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Crash schedules of the Fat-Btree's structure changes, seeded: four nodes build a three-level tree, then one crashes
+ * at a named point - as the coordinator of a change, after recording it and writing its own copies but before any
+ * other node got its batch; as a receiver, after applying a batch but before its receipt went out; or outright while
+ * the others change ranges - and restarts over its page store. Afterwards every copy is where it belongs and agrees
+ * with its peers, and every key reaches its owner from every node.
+ */
+class RestartScheduleTest {
+
+    private static final List<String> NODES = List.of("d1", "d2", "d3", "d4");
+    private static final int SEEDS = 8;
+
+    @Test
+    void aCoordinatorCrashedBetweenItsOwnWriteAndItsBatchesFinishesTheChangeAfterItsRestart() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, (trees, victim) -> trees.crashWhenSending(victim, PageMessage.Batch.class));
+        }
+    }
+
+    @Test
+    void aReceiverCrashedBeforeItsReceiptWentOutIsAskedAgainAfterItsRestart() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, (trees, victim) -> trees.crashWhenSending(victim, PageMessage.Applied.class));
+        }
+    }
+
+    @Test
+    void aNodeDownWhileOthersChangeTheTreeCatchesUpAfterItsRestart() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, InMemoryFatBtrees::crash);
+        }
+    }
+
+    private interface Fault {
+        void arm(InMemoryFatBtrees trees, String victim);
+    }
+
+    private static void schedule(long seed, Fault fault) throws Exception {
+        InMemoryMetadataGroup group = new InMemoryMetadataGroup();
+        try (InMemoryFatBtrees trees = new InMemoryFatBtrees(group, NODES, 4)) {
+            Random rnd = new Random(seed);
+            List<Member> members = NODES.stream().map(id -> new Member(id, "data", id + ":7400", MemberState.UP))
+                    .toList();
+            submit(group, MetaBootstrap.command("range", members, NODES, List.of(), id -> List.of()));
+            for (int i = 0; i < 60; i++) {
+                change(group, rnd);
+                await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(2))
+                        .until(trees::settled);
+            }
+            String victim = NODES.get((int) (seed % NODES.size()));
+            fault.arm(trees, victim);
+            for (int i = 0; i < 40 && !trees.isDown(victim); i++) {
+                splitOwnedBy(group, rnd, victim);
+                change(group, rnd);
+            }
+            await("the crash").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(2))
+                    .until(() -> trees.isDown(victim));
+            for (int i = 0; i < 10; i++) {
+                change(group, rnd);
+            }
+            trees.restart(victim);
+            await("seed " + seed + ": settled after " + victim + "'s restart").atMost(Duration.ofSeconds(30))
+                    .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(2)).until(trees::settled);
+            MetaState s = group.member("d1").current();
+            assertThat(trees.violations(s)).as("seed %d, %s crashed", seed, victim).isEmpty();
+            assertEveryKeyReachesItsOwner(trees, s, rnd);
+        }
+    }
+
+    /** A random split, or every fourth time a move to a random node. */
+    private static void change(InMemoryMetadataGroup group, Random rnd) {
+        MetaState s = group.member("d1").current();
+        byte[] at = randomKey(rnd);
+        RangeDescriptor r = s.rangeOf(at);
+        if (rnd.nextInt(4) == 0) {
+            String to = NODES.get(rnd.nextInt(NODES.size()));
+            if (!to.equals(r.owner())) {
+                submit(group, new MetaCommand.ChangeRange(r.id(), r.epoch(), r.generation(), to, List.of(),
+                        RangeState.SERVING));
+            }
+        } else if (!Arrays.equals(r.low(), at)) {
+            submit(group, new MetaCommand.Split(r.id(), r.generation(), at));
+        }
+    }
+
+    private static void splitOwnedBy(InMemoryMetadataGroup group, Random rnd, String node) {
+        MetaState s = group.member("d1").current();
+        for (int tries = 0; tries < 100; tries++) {
+            byte[] at = randomKey(rnd);
+            RangeDescriptor r = s.rangeOf(at);
+            if (r.owner().equals(node) && !Arrays.equals(r.low(), at)) {
+                submit(group, new MetaCommand.Split(r.id(), r.generation(), at));
+                return;
+            }
+        }
+    }
+
+    private static void submit(InMemoryMetadataGroup group, MetaCommand c) {
+        CommandResult r = group.member("d1").submit(c, Duration.ofSeconds(5)).join();
+        assertThat(r.applied()).as(r.refusal()).isTrue();
+    }
+
+    private static byte[] randomKey(Random rnd) {
+        byte[] key = new byte[1 + rnd.nextInt(4)];
+        rnd.nextBytes(key);
+        return key;
+    }
+
+    private static void assertEveryKeyReachesItsOwner(InMemoryFatBtrees trees, MetaState s, Random rnd) {
+        List<String> wrong = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            byte[] key = randomKey(rnd);
+            for (String from : NODES) {
+                String at = from;
+                for (int hop = 0; hop <= 8 && at != null; hop++) {
+                    Placement p = trees.directory(at).locate(key);
+                    if (p.servedHere()) {
+                        break;
+                    }
+                    at = p.nextHop();
+                }
+                if (!s.rangeOf(key).owner().equals(at)) {
+                    wrong.add(Keys.render(key) + " from " + from + " ended at " + at);
+                }
+            }
+        }
+        assertThat(wrong).isEmpty();
+    }
+}
