@@ -25,10 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * The Fat-Btree behind a data node's {@link Directory}: the node routes over its own index copies and forwards to a
  * node holding the next page where it holds none. Its own ranges it serves from the committed metadata, which stays
- * the authority on ownership. The copies follow the metadata log: the tree is bulk-loaded from the ranges at
- * bootstrap, and each committed split or owner change is carried out by the leaf's owner before it (MARK-OPT, see
- * {@link FatBtreeNode}), its number being the command's position in the log. One thread per node runs the changes
- * and takes the page messages.
+ * the authority on ownership. The copies follow the metadata: the tree is bulk-loaded from the ranges at bootstrap,
+ * and a committed split or owner change makes the node its copies name the leaf's owner reconcile that leaf with
+ * the newest state ({@link Reconcile}, under MARK-OPT, see {@link FatBtreeNode}). The copies live in a page store
+ * and are taken up again on restart. One thread per node runs the changes and takes the page messages.
  */
 final class FatBtreeDirectory implements Directory {
 
