@@ -44,6 +44,7 @@ final class FatBtreeDirectory implements Directory {
     private final PageStore store;
     private final ExecutorService loop;
     private PageStore.Contents stored;
+    private boolean warnedNoCopies;
 
     private volatile Known known = new Known(MetaState.EMPTY, new TreeMap<>(Keys::compare));
     private FatBtreeNode node;
@@ -171,18 +172,20 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /**
-     * Takes a committed command, on the directory thread: the bootstrap loads the tree; a split or owner change of a
+     * Takes a committed command, on the directory thread: the bootstrap loads the tree (or, replayed on a restart,
+     * the stored copies are taken up: a bulk load would overwrite them); a split or owner change of a
      * leaf this node's copies name it the owner of is reconciled with the newest metadata; after a gap, every such
      * leaf is.
      */
     private void applied(Applied a) {
         if (node == null && a.command() instanceof MetaCommand.Bootstrap) {
-            load(a.after());
+            start(a.after());
             return;
         }
         start(a.before().bootstrapped() ? a.before() : a.after());
         if (node == null) {
-            if (a.after().bootstrapped()) {
+            if (a.after().bootstrapped() && !warnedNoCopies) {
+                warnedNoCopies = true;
                 LOG.warn("{}: no index copies at metadata v{}: none kept here and the ranges changed since the "
                         + "cluster was created, so this node cannot load them", self, a.after().version());
             }

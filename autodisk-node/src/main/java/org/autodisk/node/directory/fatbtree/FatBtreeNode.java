@@ -95,7 +95,8 @@ final class FatBtreeNode {
             }
             case PageMessage.Release r -> locks.release(r.change());
             case PageMessage.Batch b -> {
-                Set<Long> had = ownLeaves(b.batch());
+                Set<Long> had = new HashSet<>();
+                ownLeaves(b.batch()).forEach(e -> had.add(e.child()));
                 copies.apply(b.batch());
                 net.send(self, from, new PageMessage.Applied(b.batch().change()));
                 resume();
@@ -112,12 +113,12 @@ final class FatBtreeNode {
     }
 
     /** The leaves this node owns under the level-1 pages a batch writes, as its copies hold them now. */
-    private Set<Long> ownLeaves(PageBatch batch) {
-        Set<Long> out = new HashSet<>();
+    private List<Entry> ownLeaves(PageBatch batch) {
+        List<Entry> out = new ArrayList<>();
         for (Page put : batch.puts()) {
             Page now = copies.page(put.id());
             if (put.level() == 1 && now != null) {
-                now.entries().stream().filter(e -> e.copySet().get(0).equals(self)).forEach(e -> out.add(e.child()));
+                now.entries().stream().filter(e -> e.copySet().get(0).equals(self)).forEach(out::add);
             }
         }
         return out;
@@ -125,15 +126,8 @@ final class FatBtreeNode {
 
     /** Reconciles the leaves a batch made this node's (a move to it): the metadata may have changed them since. */
     private void gained(PageBatch batch, Set<Long> had) {
-        if (latest == null) {
-            return;
-        }
-        for (Page put : batch.puts()) {
-            Page now = copies.page(put.id());
-            if (put.level() == 1 && now != null) {
-                now.entries().stream().filter(e -> e.copySet().get(0).equals(self) && !had.contains(e.child()))
-                        .forEach(e -> reconcile(e.low()));
-            }
+        if (latest != null) {
+            ownLeaves(batch).stream().filter(e -> !had.contains(e.child())).forEach(e -> reconcile(e.low()));
         }
     }
 
@@ -348,7 +342,7 @@ final class FatBtreeNode {
                 return step == null ? null : step.plan();
             }
             try {
-                if (layout == Layout.FAT_BTREE && !ownedInCopies()) {
+                if (layout == Layout.FAT_BTREE && !copies.ownsLeafOf(key)) {
                     stalled = true;
                     return null;
                 }
@@ -357,11 +351,6 @@ final class FatBtreeNode {
                 stalled = true;
                 return null;
             }
-        }
-
-        private boolean ownedInCopies() {
-            Page p = copies.pathTo(key).get(0);
-            return p.entries().get(p.slot(key)).copySet().get(0).equals(self);
         }
 
         private void locked() {
