@@ -19,6 +19,7 @@ import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerRecovery;
 import org.autodisk.node.ledger.LedgerTimer;
 import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.MetaCommand;
@@ -98,7 +99,7 @@ final class LedgerBench implements Callable<Integer> {
         }
         LedgerInfo info = meta.current().ledger(opened.ledgerId());
         LedgerWriter writer = new LedgerWriter("d1", info, meta, LedgerPeers.over(d1.peers()), timer,
-                new LedgerWriter.WriterSettings(logNodes.size(), Duration.ofSeconds(5), Duration.ofSeconds(10)),
+                new WriterSettings(logNodes.size(), Duration.ofSeconds(5), Duration.ofSeconds(10)),
                 () -> logNodes, (entries, ack) -> {
                     store.applyLedger(info.id(), entries.stream().map(LedgerEntry::toRecord).toList());
                     ack.run();

@@ -2,6 +2,7 @@ package org.autodisk.client;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Status;
 import org.slf4j.Logger;
@@ -10,7 +11,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Sends requests over the {@link Failover}'s connection. A request that was never written is sent again on
  * the next connection; an idempotent request whose connection dropped before the answer is sent once more; a request
- * refused for the node's role (WRONG_ROLE: a log node asked for a stream, nothing done) is sent to another seed.
+ * refused for the node's role (WRONG_ROLE: a log node asked for a stream, nothing done) is sent to another seed. A
+ * request the cluster could not serve for now and did not carry out (NODE_UNAVAILABLE: its range fails over, its
+ * owner is unreachable; OVERLOADED; SHUTTING_DOWN) is sent again after a short wait, every other time to the next
+ * seed, until the request timeout from its first send: a failover costs the caller a wait, not an error. A write
+ * whose outcome is unknown (OUTCOME_UNKNOWN) is not sent again: the caller decides.
  */
 final class Dispatcher {
 
@@ -19,8 +24,13 @@ final class Dispatcher {
     private final Failover failover;
     private final Duration requestTimeout;
 
-    /** One request to send, possibly more than once. */
-    private record Call(Opcode op, byte[] body, boolean traced, boolean idempotent, int[] roleMoves) {
+    /** How long the first wait before sending again is; it doubles up to {@link #MAX_BACKOFF_MS}. */
+    private static final long FIRST_BACKOFF_MS = 10;
+    private static final long MAX_BACKOFF_MS = 250;
+
+    /** One request to send, possibly more than once, until its deadline (nanos). */
+    private record Call(Opcode op, byte[] body, boolean traced, boolean idempotent, int[] roleMoves, long deadline,
+            int[] waits) {
     }
 
     Dispatcher(Failover failover, Duration requestTimeout) {
@@ -39,22 +49,56 @@ final class Dispatcher {
      */
     CompletableFuture<Reply> call(Opcode op, byte[] body, boolean traced, boolean idempotent) {
         CompletableFuture<Reply> out = new CompletableFuture<>();
-        attempt(new Call(op, body, traced, idempotent, new int[] {failover.seedCount()}), out, idempotent ? 1 : 0,
+        attempt(new Call(op, body, traced, idempotent, new int[] {failover.seedCount()},
+                System.nanoTime() + requestTimeout.toNanos(), new int[1]), out, idempotent ? 1 : 0,
                 failover.seedCount());
         return out;
     }
 
     private void attempt(Call call, CompletableFuture<Reply> out, int resends, int unsentRetries) {
+        Connection[] used = new Connection[1];
         failover.acquire()
-                .thenCompose(c -> c.request(call.op(), call.body(), call.traced(), requestTimeout)
-                        .exceptionallyCompose(error -> wrongRole(c, call, error)))
+                .thenCompose(c -> {
+                    used[0] = c;
+                    return c.request(call.op(), call.body(), call.traced(), requestTimeout)
+                            .exceptionallyCompose(error -> wrongRole(c, call, error));
+                })
                 .whenComplete((reply, error) -> {
                     if (error == null) {
                         out.complete(reply);
-                    } else {
+                    } else if (!waitAndRetry(call, out, Errors.unwrap(error), used[0], resends, unsentRetries)) {
                         retryOrFail(call, out, Errors.unwrap(error), resends, unsentRetries);
                     }
                 });
+    }
+
+    /**
+     * Sends again, after a wait, a request the cluster did not carry out for now; every other time on the next seed.
+     *
+     * @return whether it will be sent again
+     */
+    private boolean waitAndRetry(Call call, CompletableFuture<Reply> out, Throwable cause, Connection used,
+            int resends, int unsentRetries) {
+        if (!(cause instanceof AutoDiskException e) || !notDone(e.status())) {
+            return false;
+        }
+        int n = call.waits()[0]++;
+        long wait = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS << Math.min(n, 10));
+        if (System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait) - call.deadline() >= 0) {
+            return false;
+        }
+        if (used != null && n % 2 == 1) {
+            failover.moveOn(used, requestTimeout);
+        }
+        LOG.debug("{} not served for now ({}); sending it again in {} ms", call.op(), cause.getMessage(), wait);
+        CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS).execute(() -> attempt(call, out, resends,
+                unsentRetries));
+        return true;
+    }
+
+    /** The statuses of a request the cluster refused before doing anything, which may be served a moment later. */
+    private static boolean notDone(Status status) {
+        return status == Status.NODE_UNAVAILABLE || status == Status.OVERLOADED || status == Status.SHUTTING_DOWN;
     }
 
     /** A WRONG_ROLE refusal leaves that node (when there is another seed) and is sent again: nothing was done. */

@@ -132,6 +132,25 @@ final class Failover {
         return true;
     }
 
+    /**
+     * Moves on from a connection whose node could not serve a request for now (NODE_UNAVAILABLE: it reaches no owner,
+     * say): the next request connects to the next seed, and the connection closes once the requests already on it
+     * have had their time.
+     *
+     * @param c      the connection
+     * @param linger how long its requests in flight may still take
+     */
+    void moveOn(Connection c, Duration linger) {
+        synchronized (this) {
+            if (seeds.size() < 2 || current != c) {
+                return;
+            }
+            current = null;
+            LOG.info("node {} at {} could not serve a request; trying the next seed", c.nodeId(), c.seed());
+        }
+        CompletableFuture.delayedExecutor(linger.toMillis() + 1000, TimeUnit.MILLISECONDS).execute(c::close);
+    }
+
     private static AutoDiskException allFailed(List<String> tried, List<Throwable> causes) {
         String list = String.join(", ", tried);
         AutoDiskException e = null;

@@ -2,7 +2,9 @@ package org.autodisk.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -41,6 +43,12 @@ class ErrorMappingTest extends FakeNodeTest {
             Map.entry(Status.FENCED, AutoDiskException.class),
             Map.entry(Status.INTERNAL_ERROR, AutoDiskException.class));
 
+    /** Refusals the client sends again until this timeout: kept short. */
+    @Override
+    protected AutoDiskClient.Builder configure(AutoDiskClient.Builder builder) {
+        return builder.requestTimeout(Duration.ofMillis(1500));
+    }
+
     static Stream<Arguments> statuses() {
         return Arrays.stream(Status.values()).filter(s -> s != Status.OK)
                 .map(s -> Arguments.of(s, TYPES.get(s)));
@@ -77,11 +85,30 @@ class ErrorMappingTest extends FakeNodeTest {
     }
 
     @Test
-    void nodeErrorsAreNotRetried() {
+    void aNodeErrorAfterWhichTheRequestMayHaveBeenCarriedOutIsNotSentAgain() {
+        node.answerWith(Status.OUTCOME_UNKNOWN, "the writer stopped");
+
+        assertThatThrownBy(() -> client.insert("k", "v")).isInstanceOf(OutcomeUnknownException.class);
+        assertThat(node.count(Opcode.INSERT)).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusalBeforeAnythingWasDoneIsSentAgainUntilTheRequestTimeout() {
         node.answerWith(Status.OVERLOADED, "queue is full (queue.capacity = 1000)");
 
         assertThatThrownBy(() -> client.insert("k", "v")).isInstanceOf(OverloadedException.class);
-        assertThat(node.count(Opcode.INSERT)).isEqualTo(1);
+        assertThat(node.count(Opcode.INSERT)).as("sent again after a wait, then given up").isGreaterThan(2);
+    }
+
+    @Test
+    void aRequestRefusedWhileItsRangeFailsOverSucceedsOnceTheNodeServesIt() {
+        node.answerWith(Status.NODE_UNAVAILABLE, "range 3 does not serve yet (recovering ledger 9); retry");
+        CompletableFuture<Void> insert = client.async().insert("k", "v");
+        await().atMost(Duration.ofSeconds(5)).until(() -> node.count(Opcode.INSERT) >= 2);
+        node.answerWith(null, null);
+
+        assertThat(insert).succeedsWithin(Duration.ofSeconds(5));
+        assertThat(node.contents()).containsEntry("k", "v");
     }
 
     @Test

@@ -23,7 +23,21 @@ final class AdminTables {
         b.append(String.format(RANGE_ROW, "RANGE", "FROM (incl)", "TO (excl)", "OWNER", "BACKUP", "LOG", "EPOCH",
                 "GEN", "STATE", "KEYS", "BYTES", "REQ/S"));
         r.ranges().forEach(range -> b.append(row(range)));
-        return b.toString();
+        return b.append(underReplicated(r.ranges())).toString();
+    }
+
+    /**
+     * Names the ranges that have log nodes but no backup (after a failover, or a move to their backup), until a
+     * backup fill gives them one.
+     *
+     * @param ranges the ranges
+     * @return a line saying which, or nothing
+     */
+    static String underReplicated(List<RangeStatus> ranges) {
+        List<String> ids = ranges.stream().filter(r -> r.backup() == null && r.logNodes() != null
+                && !r.logNodes().isEmpty()).map(r -> Integer.toString(r.id())).toList();
+        return ids.isEmpty() ? "" : "under-replicated (no backup copy until a backup fill gives one): range"
+                + (ids.size() == 1 ? " " : "s ") + String.join(", ", ids) + "\n";
     }
 
     private static String row(RangeStatus r) {

@@ -17,13 +17,13 @@ final class StatusTable {
         StringBuilder b = new StringBuilder();
         b.append("cluster map v").append(s.mapVersion()).append(" (").append(s.directory())
                 .append(" directory), reported by ").append(s.reportedBy()).append('\n');
-        b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10s %12s %s%n", "NODE", "ROLE", "ADDRESS", "STATE",
-                "META", "STREAMS", "REQUESTS", "QUEUE p50 / p99"));
+        b.append(String.format("%-6s %-5s %-22s %-11s %-9s %-9s %10s %12s %s%n", "NODE", "ROLE", "ADDRESS", "STATE",
+                "META", "HEARD", "STREAMS", "REQUESTS", "QUEUE p50 / p99"));
         for (NodeStatus n : s.nodes()) {
             Map<String, Double> m = n.metrics();
-            b.append(String.format("%-6s %-5s %-22s %-11s %-9s %10d %12.0f %9s / %s%n", n.id(), n.role(),
+            b.append(String.format("%-6s %-5s %-22s %-11s %-9s %-9s %10d %12.0f %9s / %s%n", n.id(), n.role(),
                     n.address(), state(n), n.reachable() ? n.metadata().getOrDefault("role", "-") : "-",
-                    n.streamCount(), m.getOrDefault(MetricNames.REQUESTS, 0.0),
+                    heard(n, s.reportedBy()), n.streamCount(), m.getOrDefault(MetricNames.REQUESTS, 0.0),
                     duration(m.getOrDefault(MetricNames.p50(MetricNames.QUEUE_WAIT), 0.0)),
                     duration(m.getOrDefault(MetricNames.p99(MetricNames.QUEUE_WAIT), 0.0))));
         }
@@ -36,7 +36,13 @@ final class StatusTable {
                     r.logNodes() == null || r.logNodes().isEmpty() ? "-" : String.join(",", r.logNodes()),
                     r.backupLag() < 0 ? "-" : r.backupLag() + " entries"));
         }
+        b.append(AdminTables.underReplicated(s.ranges()));
         return b.toString();
+    }
+
+    /** How long ago the reporting node last heard from a node: {@code -} for itself or never. */
+    private static String heard(NodeStatus n, String reporter) {
+        return n.id().equals(reporter) || n.lastHeardMs() < 0 ? "-" : duration(n.lastHeardMs() * 1000.0) + " ago";
     }
 
     /**
@@ -71,6 +77,9 @@ final class StatusTable {
     }
 
     private static String state(NodeStatus n) {
+        if (!n.state().isEmpty() && !"up".equals(n.state())) {
+            return n.state();
+        }
         if (!n.reachable()) {
             return "unreachable";
         }

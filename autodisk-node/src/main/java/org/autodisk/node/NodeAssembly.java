@@ -32,6 +32,7 @@ import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.data.DataRole;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.directory.fatbtree.FatBtrees;
+import org.autodisk.node.failure.Failures;
 import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
@@ -154,9 +155,7 @@ final class NodeAssembly {
 
     private Assembled steps(Security security) throws InterruptedException {
         String id = config.nodeId();
-        directoryKind = config.self().role() == ClusterMember.Role.LOG ? Directory.range(id).kind()
-                : givenStore != null ? config.get(NodeConfigKeys.DIRECTORY)
-                : StoredDirectoryKind.effective(id, config.dataDir(), config.get(NodeConfigKeys.DIRECTORY));
+        directoryKind = directoryKind(id);
         refuseFatBtreeRestart(id);
         MeterRegistry registry = registry();
         NodeMetrics metrics = new NodeMetrics(id, registry);
@@ -195,7 +194,8 @@ final class NodeAssembly {
                 Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
         NodeRole role = logNode ? LogRole.open(resources, ctx, ledgers)
                 : DataRole.open(resources, config, ctx, storage);
-        RequestDispatcher dispatcher = new RequestDispatcher(ctx, role);
+        Failures failures = resources.open(StartupStep.FAILURES, () -> failures(ctx, role), Failures::close);
+        RequestDispatcher dispatcher = new RequestDispatcher(ctx, role, failures);
         NodeServer server = serve ? resources.open(StartupStep.SERVER, () -> bind(group, dispatcher, security, members),
                 NodeServer::stop) : null;
         resources.open(StartupStep.METRICS, () -> metricsEndpoint(group, registry), e -> {
@@ -203,13 +203,32 @@ final class NodeAssembly {
                 e.close();
             }
         });
-        resources.run(StartupStep.BACKGROUND, () -> role.start(() -> dispatcher.selfStatus(true)));
+        resources.run(StartupStep.BACKGROUND, () -> startBackground(role, dispatcher, failures));
         Member me = metadata.current().member(id);
         if (joining && me != null && me.state() == MemberState.JOINING) {
             resources.run(StartupStep.JOINED, () -> propose(metadata, new MetaCommand.SetMemberState(id,
                     MemberState.JOINING, MemberState.UP)));
         }
         return new Assembled(resources, ctx, role, dispatcher, server);
+    }
+
+    private static void startBackground(NodeRole role, RequestDispatcher dispatcher, Failures failures) {
+        role.start(() -> dispatcher.selfStatus(true));
+        failures.start();
+    }
+
+    private String directoryKind(String id) {
+        return config.self().role() == ClusterMember.Role.LOG ? Directory.range(id).kind()
+                : givenStore != null ? config.get(NodeConfigKeys.DIRECTORY)
+                : StoredDirectoryKind.effective(id, config.dataDir(), config.get(NodeConfigKeys.DIRECTORY));
+    }
+
+    /** Failure detection on every node; failover coordination on a data node. */
+    private Failures failures(NodeContext ctx, NodeRole role) {
+        boolean data = role.role() == ClusterMember.Role.DATA;
+        return new Failures(ctx.nodeId(), ctx.metadata(), ctx.peers(), new Failures.Settings(
+                config.get(NodeConfigKeys.FAILURE_HEARTBEAT_MS), config.get(NodeConfigKeys.FAILURE_SUSPECT_MS),
+                ctx.metadataTimeout()), ctx.rules()::suspect, data ? ctx.rules()::failover : null, role::dropStale);
     }
 
     /** Commits a change this start-up needs, or fails the start-up saying what was refused. */

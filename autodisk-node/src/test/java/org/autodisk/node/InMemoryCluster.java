@@ -91,6 +91,7 @@ public final class InMemoryCluster implements AutoCloseable {
         cfg.put("node.id", id(i));
         cfg.put("cluster.nodes", members);
         cfg.putIfAbsent("cluster.secret", MiniCluster.SECRET);
+        cfg.putIfAbsent("failure.suspect-ms", 0);
         InMemoryPeerChannel channel = peers.get(i);
         String id = id(i);
         AutoDiskNode.Builder b = AutoDiskNode.builder(NodeConfig.of(cfg)).store(store).peers(g -> channel)

@@ -71,6 +71,36 @@ public interface NodeActions {
     }
 
     /**
+     * Fails a failed owner's range over to its backup: one committed promotion (epoch + 1); the backup takes the range
+     * over from its copy, recovers the old owner's ledger and serves once the old owner's lease ran out.
+     *
+     * @param rangeId the range
+     * @param reason  why, for the logs
+     */
+    default void promote(int rangeId, String reason) {
+    }
+
+    /**
+     * Takes a failed data node off a range's backups, so that a backup fill gives the range another.
+     *
+     * @param rangeId the range
+     * @param nodeId  the failed backup
+     * @param reason  why, for the logs
+     */
+    default void dropBackup(int rangeId, String nodeId, String reason) {
+    }
+
+    /**
+     * Holds back the failover of a failed node for this check (planned maintenance, a delay): nothing the rules asked
+     * for it in the same evaluation is done, whichever rule fired first. The next failure check asks again.
+     *
+     * @param nodeId the failed node
+     * @param reason why, for the logs
+     */
+    default void holdFailover(String nodeId, String reason) {
+    }
+
+    /**
      * Raises an alert for the operator (log line, metric, status).
      *
      * @param rule the rule that raised it

@@ -23,7 +23,7 @@ public record RuleSource(String name, String origin, String drl) {
 
     /** The rule files shipped with AutoDisk and loaded by default. */
     public static final List<String> SHIPPED = List.of("routing.drl", "catch-up.drl", "load.drl", "suspect.drl",
-            "split.drl", "balance.drl");
+            "split.drl", "balance.drl", "failover.drl");
 
     private static final String BASE = "org/autodisk/rules/";
 

@@ -20,8 +20,9 @@
  *       startMigration, alert) and {@code config} ({@link org.autodisk.rules.RuleConfig}:
  *       prefixes and thresholds).</li>
  *   <li>Shipped files ({@code org/autodisk/rules/}): routing.drl, catch-up.drl, load.drl, suspect.drl, split.drl,
- *       balance.drl;
- *       examples/double-log.drl and examples/write-protect.drl are loaded only when copied into the user
+ *       balance.drl, failover.drl;
+ *       examples/double-log.drl, examples/write-protect.drl and examples/failover-hold.drl are loaded only when
+ *       copied into the user
  *       rules directory. A user file replaces a shipped file of the same name.</li>
  * </ul>
  */

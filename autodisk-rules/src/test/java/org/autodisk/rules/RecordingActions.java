@@ -42,4 +42,19 @@ final class RecordingActions implements NodeActions {
         calls.add("migrate upper half " + rangeId + " " + target);
         reasons.add(reason);
     }
+
+    @Override
+    public void promote(int rangeId, String reason) {
+        calls.add("promote " + rangeId);
+    }
+
+    @Override
+    public void dropBackup(int rangeId, String nodeId, String reason) {
+        calls.add("dropBackup " + rangeId + " " + nodeId);
+    }
+
+    @Override
+    public void holdFailover(String nodeId, String reason) {
+        calls.add("hold " + nodeId + ": " + reason);
+    }
 }

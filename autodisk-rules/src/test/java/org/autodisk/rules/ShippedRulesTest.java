@@ -283,4 +283,44 @@ class ShippedRulesTest {
                     .isEqualTo(Decision.handleLocally(1));
         }
     }
+
+    private static NodeFailed failed(String node, long forMs, List<FailedRange> owned, List<FailedRange> backedUp) {
+        return new NodeFailed(node, "data", forMs, owned, backedUp);
+    }
+
+    @Test
+    void failoverPromotesEveryRangeWithALiveBackupDropsTheFailedBackupAndAlertsForTheRest() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions, "failover.drl")) {
+            engine.evaluate(failed("d2", 1500, List.of(new FailedRange(1, "[a, b)", "d2", "d3", true, 4),
+                    new FailedRange(2, "[b, c)", "d2", "d1", false, 1), new FailedRange(3, "[c, d)", "d2", "", false,
+                    1)), List.of(new FailedRange(7, "[x, y)", "d1", "d2", false, 2))));
+            assertThat(actions.calls).contains("promote 1", "dropBackup 7 d2")
+                    .doesNotContain("promote 2", "promote 3")
+                    .anyMatch(c -> c.startsWith("alert a failed owner's range without a live backup: range 2 [b, c) "
+                            + "of failed data node d2 has its backup d1 down"))
+                    .anyMatch(c -> c.contains("range 3 [c, d) of failed data node d2 has no backup"));
+            actions.calls.clear();
+            engine.evaluate(new NodeFailed("l1", "log", 1500, List.of(), List.of()));
+            assertThat(actions.calls).as("a log node owns nothing to fail over").isEmpty();
+        }
+    }
+
+    @Test
+    void theHoldExampleHoldsAFailoverForTenSecondsAndANodeUnderMaintenanceForEver() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        List<FailedRange> owned = List.of(new FailedRange(1, "[a, b)", "d2", "d3", true, 4));
+        try (RuleEngine engine = engine(actions, "failover.drl", "examples/failover-hold.drl")) {
+            engine.evaluate(failed("d2", 9_000, owned, List.of()));
+            assertThat(actions.calls).contains("promote 1").anyMatch(c -> c.startsWith("hold d2: hold a failover "
+                    + "for 10 s"));
+            actions.calls.clear();
+            engine.evaluate(failed("d2", 10_000, owned, List.of()));
+            assertThat(actions.calls).containsExactly("promote 1");
+            actions.calls.clear();
+            engine.evaluate(failed("maint-1", 60_000, owned, List.of()));
+            assertThat(actions.calls).contains("promote 1", "hold maint-1: hold the failover of a node under "
+                    + "maintenance: planned maintenance");
+        }
+    }
 }

@@ -40,7 +40,7 @@ class RulesLocalClusterIT {
         Path rules = rules();
         Launcher.Result check = Launcher.run("rules", "check", rules.toString());
         assertThat(check.exitCode()).as(check.output()).isZero();
-        assertThat(check.output()).contains("ok: 8 rule files compile");
+        assertThat(check.output()).contains("ok: 9 rule files compile");
 
         int basePort = FreePorts.base(4);
         Process launcher = Launcher.start("local", "--data-nodes", "2", "--log-nodes", "2", "--base-port",
@@ -96,7 +96,7 @@ class RulesLocalClusterIT {
                 + "    verdict.refuse(\"notes are read-only today\");\nend\n");
         Launcher.Result ok = Launcher.run("rules", "reload", "--seeds", seeds);
         assertThat(ok.exitCode()).as(ok.output()).isZero();
-        assertThat(ok.output()).contains("reloaded: the new rules are in force").contains("l1: 9 rule files");
+        assertThat(ok.output()).contains("reloaded: the new rules are in force").contains("l1: 10 rule files");
     }
 
     @Test

@@ -73,6 +73,20 @@ final class ConfigChecks {
         if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
             throw new ConfigException(config.describe(NodeConfigKeys.RULES_SKEW_RATIO) + " must be above 1.0");
         }
+        validateFailures();
+    }
+
+    private void validateFailures() {
+        int suspect = config.get(NodeConfigKeys.FAILURE_SUSPECT_MS);
+        if (suspect > 0 && suspect < 2 * config.get(NodeConfigKeys.FAILURE_HEARTBEAT_MS)) {
+            throw new ConfigException(config.describe(NodeConfigKeys.FAILURE_SUSPECT_MS) + " must be at least twice "
+                    + config.describe(NodeConfigKeys.FAILURE_HEARTBEAT_MS) + ", or a node that merely missed one "
+                    + "heartbeat is suspected");
+        }
+        if (config.get(NodeConfigKeys.LEASE_MS) < 100) {
+            throw new ConfigException(config.describe(NodeConfigKeys.LEASE_MS) + " must be at least 100: it is "
+                    + "renewed every quarter of it");
+        }
     }
 
     private void validateDirectory() {

@@ -220,6 +220,23 @@ public final class NodeConfigKeys {
             RuleConfig.DEFAULT_BALANCE_MIN_BYTES,
             "balance.drl leaves data nodes whose bytes differ by less than this (64 MiB) as they are.");
 
+    /** Heartbeat period. */
+    public static final ConfigKey<Integer> FAILURE_HEARTBEAT_MS = ConfigKey.of("failure.heartbeat-ms", Integer.class,
+            250, "How often every node sends a heartbeat, with the nodes it suspects, to every other node.");
+    /** Suspicion timeout. */
+    public static final ConfigKey<Integer> FAILURE_SUSPECT_MS = ConfigKey.of("failure.suspect-ms", Integer.class,
+            1000, "A node not heard from for this long is suspected by its observer; one suspected by a majority of "
+                    + "the other members that are up is failed, and failover.drl decides what happens. 0: no "
+                    + "detection (nothing fails over).");
+    /** Owner lease. */
+    public static final ConfigKey<Integer> LEASE_MS = ConfigKey.of("lease.ms", Integer.class, 2000,
+            "Data node: how long a confirmation from its log nodes lets a range's owner serve (renewed every quarter "
+                    + "of it, by every write); a promoted owner serves once its former owner's lease ran out.");
+    /** Lease margin. */
+    public static final ConfigKey<Integer> LEASE_MARGIN_MS = ConfigKey.of("lease.margin-ms", Integer.class, 200,
+            "Data node: what a promoted owner waits beyond its former owner's lease, for clock drift and answers "
+                    + "in flight (see docs/failures.md for the clock assumptions).");
+
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_JOIN,
             CLUSTER_SECRET, CLUSTER_SECRET_FILE, DIRECTORY, DIRECTORY_FANOUT, SPLIT_POINTS, MAX_VALUE_BYTES,
@@ -232,11 +249,12 @@ public final class NodeConfigKeys {
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT,
             MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
-            MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES);
+            MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, FAILURE_HEARTBEAT_MS,
+            FAILURE_SUSPECT_MS, LEASE_MS, LEASE_MARGIN_MS);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,
-            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES, BALANCE_CHECK_MS);
+            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES, BALANCE_CHECK_MS, FAILURE_SUSPECT_MS, LEASE_MARGIN_MS);
 
     private NodeConfigKeys() {
     }

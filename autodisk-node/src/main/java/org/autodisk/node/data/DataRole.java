@@ -15,9 +15,12 @@ import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.directory.fatbtree.FatBtrees;
-import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.migration.MigrationSettings;
 import org.autodisk.node.migration.Migrations;
@@ -126,8 +129,8 @@ public final class DataRole implements NodeRole {
      * @return the role
      */
     public static DataRole open(Resources r, NodeConfig config, NodeContext ctx, Storage storage) {
-        WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> openLog(config, ctx, storage.store()),
-                WriteAheadLog::close);
+        WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> openLog(config, ctx, storage.store(),
+                storage.backups()), WriteAheadLog::close);
         LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
                 ctx.membership()::dataNodes, ctx.peers(), ctx.rules()), LoadReports::close);
         RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store()),
@@ -143,24 +146,27 @@ public final class DataRole implements NodeRole {
         return new DataRole(ctx, services, reports, checks, routeWait, migrations, balancer, config);
     }
 
-    private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store) {
+    private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store,
+            BackupStores backups) {
         List<String> logNodes = config.logNodesOf(config.nodeId());
-        return logNodes.isEmpty() ? WriteAheadLog.direct(store) : openLedgers(config, ctx, store, logNodes);
+        return logNodes.isEmpty() ? WriteAheadLog.direct(store) : openLedgers(config, ctx, store, backups, logNodes);
     }
 
     private static WriteAheadLog openLedgers(NodeConfig config, NodeContext ctx, LocalStore store,
-            List<String> logNodes) {
+            BackupStores backups, List<String> logNodes) {
         int m = logNodes.size();
         LOG.info("{}: logging each range it owns as ledgers on {} (multiplicity {}; any log node of {} replaces one "
                 + "that fails)", config.nodeId(), logNodes, m, config.logNodes());
         Duration metadataTimeout = Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS));
-        LedgerWriter.WriterSettings writer = new LedgerWriter.WriterSettings(m,
-                Duration.ofMillis(config.get(NodeConfigKeys.WAL_ANSWER_TIMEOUT_MS)), metadataTimeout);
+        WriterSettings writer = new WriterSettings(m,
+                Duration.ofMillis(config.get(NodeConfigKeys.WAL_ANSWER_TIMEOUT_MS)), metadataTimeout,
+                Duration.ofMillis(config.get(NodeConfigKeys.LEASE_MS)));
         Duration wait = Duration.ofMillis(config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) * 4L / 5);
         Duration startWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.WAL_RECOVERY_TIMEOUT_MS),
                 config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
         return RangeLogs.open(new RangeLogs.Settings(config.nodeId(), logNodes, config.logNodes(), writer, wait,
-                startWait), ctx.metadata(), ctx.peers(), store, ctx.metrics());
+                startWait, Duration.ofMillis(config.get(NodeConfigKeys.LEASE_MARGIN_MS))), ctx.metadata(),
+                ctx.peers(), store, backups::copy, ctx.metrics());
     }
 
     /**
@@ -231,6 +237,36 @@ public final class DataRole implements NodeRole {
         String log = services.wal().describe();
         return "store " + services.store().describe() + " with " + services.store().count() + " streams; owns "
                 + (owned.isEmpty() ? "no range" : owned) + (log.isEmpty() ? "" : "; " + log);
+    }
+
+    /**
+     * Drops the store's spans of ranges this node neither owns nor copies as a migration's target, and the backup
+     * copy's spans of ranges it neither backs up, owns (a promotion taken over from it), nor fills: what moved on while
+     * the cluster had it failed. Later moves and fills to this node delete their span first anyway; this frees the
+     * disk and keeps the node's stream count true.
+     */
+    @Override
+    public void dropStale(MetaState state) {
+        String self = ctx.nodeId();
+        long store = 0;
+        long copy = 0;
+        for (RangeDescriptor r : state.ranges()) {
+            MigrationInfo m = state.migrationOf(r.id());
+            boolean target = m != null && m.target().equals(self) && m.phase() != MigrationPhase.CLEANING_UP;
+            if (!r.owner().equals(self) && !(target && !m.backup())) {
+                store += services.store().deleteRange(r.low(), r.high());
+            }
+            if (services.backups().opened() && !r.owner().equals(self) && !r.backups().contains(self)
+                    && !(target && m.backup())) {
+                copy += services.backups().copy().deleteRange(r.low(), r.high());
+            }
+        }
+        services.store().makeDurable();
+        if (services.backups().opened()) {
+            services.backups().copy().makeDurable();
+        }
+        LOG.info("{}: dropped {} streams of ranges it no longer owns and {} of backup copies it no longer keeps",
+                self, store, copy);
     }
 
     @Override

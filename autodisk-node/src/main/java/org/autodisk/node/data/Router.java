@@ -4,6 +4,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Frame;
+import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.ops.NodeContext;
@@ -79,12 +80,24 @@ final class Router {
         return result;
     }
 
+    /** A write: its forward may have been carried out even if no answer came. */
+    private static boolean mutates(Request request) {
+        int op = request.frame().opcode();
+        return op == Opcode.INSERT.code() || op == Opcode.DELETE.code() || op == Opcode.MIGRATION_WRITE.code();
+    }
+
     private void replyPeerFailure(Request request, String target, Throwable err) {
         Throwable cause = err instanceof java.util.concurrent.CompletionException && err.getCause() != null
                 ? err.getCause() : err;
         if (cause instanceof PeerException pe) {
             if (pe.status() == Status.NODE_UNAVAILABLE || pe.status() == Status.TIMEOUT) {
                 ctx.rules().suspect(target, pe.getMessage());
+            }
+            if (pe.written() && mutates(request)) {
+                request.replyError(Status.OUTCOME_UNKNOWN, "node " + ctx.nodeId() + " forwarded the write to " + target
+                        + ", which may or may not have carried it out (" + pe.getMessage() + "); retrying an insert "
+                        + "or delete is safe");
+                return;
             }
             request.replyError(pe.status(), pe.getMessage());
         } else {

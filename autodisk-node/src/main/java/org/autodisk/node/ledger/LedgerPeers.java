@@ -31,9 +31,31 @@ public interface LedgerPeers {
      *
      * @param logNode  the log node
      * @param ledgerId the ledger
-     * @return the last entry it holds, once the fence is durable
+     * @return the last entry it holds and how long its writer had not been confirmed there, once the fence is
+     *         durable
      */
-    CompletableFuture<Long> fence(String logNode, long ledgerId);
+    CompletableFuture<Fenced> fence(String logNode, long ledgerId);
+
+    /**
+     * What a log node answers a fence.
+     *
+     * @param last        the last entry it holds (0: none)
+     * @param quietMillis how long before the fence it last took an append or a lease confirmation of the ledger from
+     *                    its writer (since its own start if none since): the writer's lease through this log node ran
+     *                    out at most {@code lease - quietMillis} after the fence
+     */
+    record Fenced(long last, long quietMillis) {
+    }
+
+    /**
+     * Renews a writer's lease on its ledgers through a log node of their ensembles: the log node answers which of them
+     * it holds fenced; for the others it confirms that they were not fenced when it took the question.
+     *
+     * @param logNode   the log node
+     * @param ledgerIds the ledgers
+     * @return the ledgers among them fenced there
+     */
+    CompletableFuture<List<Long>> confirm(String logNode, List<Long> ledgerIds);
 
     /**
      * Reads consecutive entries of a ledger from a log node.

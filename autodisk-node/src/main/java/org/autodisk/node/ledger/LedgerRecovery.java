@@ -21,6 +21,11 @@ import org.slf4j.LoggerFactory;
  * acknowledged entry is on all of them, so one answer covers every ack quorum), write that tail back to every one
  * that answered, and close the ledger there. The first close to commit wins; a later one adopts it. Waits, and says
  * so, while no log node of the last fragment answers.
+ *
+ * <p>It also bounds the old writer's lease (see {@link LedgerWriter#leased}): that lease needs every log node of the
+ * last fragment, and each answer to the fence says how long the writer had been quiet there, so the lease ends at
+ * most {@code lease bound - quiet} after the answer came. {@link #oldLeaseEnds} is the latest such end over the
+ * ledgers of other writers this recovery fenced; a new owner serves only after it.
  */
 public final class LedgerRecovery {
 
@@ -31,9 +36,11 @@ public final class LedgerRecovery {
     private final LedgerPeers peers;
     private final LedgerTimer timer;
     private final Duration timeout;
+    private final long leaseBoundNanos;
+    private Long oldLeaseEnds;
 
     /**
-     * Creates a recovery.
+     * Creates a recovery that does not bound leases.
      *
      * @param self     the recovering node, for logs and the metadata
      * @param metadata the metadata
@@ -42,11 +49,40 @@ public final class LedgerRecovery {
      * @param timeout  how long each step may take before it is tried again
      */
     public LedgerRecovery(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer, Duration timeout) {
+        this(self, metadata, peers, timer, timeout, Duration.ZERO);
+    }
+
+    /**
+     * Creates a recovery.
+     *
+     * @param self       the recovering node, for logs and the metadata
+     * @param metadata   the metadata
+     * @param peers      the log nodes
+     * @param timer      the clock for retries and lease ends
+     * @param timeout    how long each step may take before it is tried again
+     * @param leaseBound the writers' lease plus the margin for clock drift ({@code ZERO}: no leases)
+     */
+    public LedgerRecovery(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer, Duration timeout,
+            Duration leaseBound) {
         this.self = self;
         this.metadata = metadata;
         this.peers = peers;
         this.timer = timer;
         this.timeout = timeout;
+        this.leaseBoundNanos = leaseBound.toNanos();
+    }
+
+    /**
+     * Returns when the lease of every other writer whose ledger this recovery fenced has surely run out.
+     *
+     * @return timer nanos, or {@code null} if it fenced no ledger of another writer
+     */
+    public synchronized Long oldLeaseEnds() {
+        return oldLeaseEnds;
+    }
+
+    private synchronized void leaseEnds(long at) {
+        oldLeaseEnds = oldLeaseEnds == null || at - oldLeaseEnds > 0 ? Long.valueOf(at) : oldLeaseEnds;
     }
 
     /**
@@ -103,13 +139,18 @@ public final class LedgerRecovery {
         List<String> ensemble = l.lastFragment().ensemble();
         Map<String, Long> lasts = new TreeMap<>();
         List<CompletableFuture<Void>> all = new ArrayList<>();
+        boolean foreign = !l.writer().equals(self);
         for (String node : ensemble) {
             CompletableFuture<Void> one = new CompletableFuture<>();
             timer.schedule(timeout.toMillis(), () -> one.complete(null));
-            peers.fence(node, l.id()).whenComplete((last, err) -> {
+            peers.fence(node, l.id()).whenComplete((fenced, err) -> {
                 if (err == null) {
+                    if (foreign && leaseBoundNanos > 0) {
+                        leaseEnds(timer.nanoTime() + leaseBoundNanos
+                                - Math.min(leaseBoundNanos, fenced.quietMillis() * 1_000_000L));
+                    }
                     synchronized (lasts) {
-                        lasts.put(node, last);
+                        lasts.put(node, fenced.last());
                     }
                 }
                 one.complete(null);

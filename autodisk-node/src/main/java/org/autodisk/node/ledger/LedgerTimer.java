@@ -17,6 +17,15 @@ public interface LedgerTimer {
     void schedule(long delayMillis, Runnable task);
 
     /**
+     * Returns the time now, for leases: monotonic, in nanoseconds from an arbitrary origin.
+     *
+     * @return nanoseconds
+     */
+    default long nanoTime() {
+        return System.nanoTime();
+    }
+
+    /**
      * The wall clock: tasks run on a scheduler's thread; once it is shut down (its node stopped), tasks are dropped.
      *
      * @param scheduler the scheduler

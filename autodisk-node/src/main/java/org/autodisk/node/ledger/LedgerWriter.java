@@ -1,7 +1,5 @@
 package org.autodisk.node.ledger;
 
-import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -27,6 +25,9 @@ import org.slf4j.LoggerFactory;
  * anything more is acknowledged (the new fragment starts at the first entry not yet acknowledged, and the pending
  * entries are sent again to its ensemble). When no log node is left, or the ledger was fenced by a new writer, the
  * writer stops: its pending entries fail with {@link LedgerException.Kind#OUTCOME_UNKNOWN} and recovery settles them.
+ *
+ * <p>The writer holds its owner's lease ({@link #leased}, {@link AppendBook}); a new writer fences the ledger and
+ * waits out what is left of it, so an owner paused or cut off never answers from its store after the new one served.
  */
 public final class LedgerWriter {
 
@@ -39,20 +40,6 @@ public final class LedgerWriter {
     /** An append stops taking entries past about this many bytes. */
     static final long MAX_BATCH_BYTES = 1 << 20;
     private static final int ENTRY_OVERHEAD = 40;
-
-    /** What the writer is doing. */
-    public enum State {
-        /** Appending. */
-        OPEN,
-        /** Waiting for an ensemble change to commit; nothing is acknowledged meanwhile. */
-        CHANGING,
-        /** Stopped: no log node left, or the metadata could not be reached; recovery closes the ledger. */
-        BROKEN,
-        /** Stopped: a new writer fenced the ledger. */
-        FENCED,
-        /** Closed by its writer once every entry was acknowledged (a range split or handed over). */
-        CLOSED
-    }
 
     private record Pending(LedgerEntry entry, CompletableFuture<LedgerEntry> future) {
     }
@@ -71,13 +58,11 @@ public final class LedgerWriter {
     /** Log nodes replaced since the last acknowledgement: not taken back until an entry is acknowledged again. */
     private final Set<String> replaced = new HashSet<>();
     private final Map<String, Integer> inFlight = new HashMap<>();
-    private final Map<String, ArrayDeque<Long>> outstanding = new HashMap<>();
-    private long appendsSent;
-    private long sweepMark;
+    private final AppendBook book;
     private boolean sweeping;
     private long generation;
     private LedgerInfo ledger;
-    private State state = State.OPEN;
+    private WriterState state = WriterState.OPEN;
     private long nextEntry = 1;
     private long lac;
     private CompletableFuture<LedgerInfo> closing;
@@ -106,16 +91,8 @@ public final class LedgerWriter {
         this.settings = settings;
         this.logNodesUp = logNodesUp;
         this.applier = applier;
-    }
-
-    /**
-     * Multiplicity and deadlines of a writer.
-     *
-     * @param multiplicity how many log nodes hold each entry when enough are up
-     * @param answerTimeout how long a log node may take to answer before it is replaced
-     * @param metadataTimeout how long an ensemble change may take to commit
-     */
-    public record WriterSettings(int multiplicity, Duration answerTimeout, Duration metadataTimeout) {
+        this.book = new AppendBook(settings.lease());
+        refreshLease();
     }
 
     /**
@@ -129,9 +106,8 @@ public final class LedgerWriter {
      * @return the entry once acknowledged (and applied); fails with {@link LedgerException}: UNAVAILABLE if it was
      *         never sent (not written), OUTCOME_UNKNOWN if it was sent and the writer stopped
      */
-    public synchronized CompletableFuture<LedgerEntry> add(int rangeId, long epoch, int op, byte[] key,
-            byte[] value) {
-        if (state == State.BROKEN || state == State.FENCED || closing != null) {
+    public synchronized CompletableFuture<LedgerEntry> add(int rangeId, long epoch, int op, byte[] key, byte[] value) {
+        if (state == WriterState.BROKEN || state == WriterState.FENCED || closing != null) {
             return CompletableFuture.failedFuture(new LedgerException(LedgerException.Kind.UNAVAILABLE,
                     self + ": the writer of " + ledger + " stopped (" + (closing != null ? "closing"
                             : state.name().toLowerCase()) + ")"));
@@ -139,46 +115,70 @@ public final class LedgerWriter {
         LedgerEntry entry = new LedgerEntry(ledger.id(), nextEntry++, rangeId, epoch, op, key, value);
         Pending p = new Pending(entry, new CompletableFuture<>());
         pending.put(entry.entryId(), p);
-        if (state == State.OPEN) {
+        if (state == WriterState.OPEN) {
             ledger.lastFragment().ensemble().forEach(this::sendPending);
         }
         return p.future();
     }
 
-    /**
-     * Returns the ledger as this writer knows it (with the fragments it committed).
-     *
-     * @return the ledger
-     */
+    /** @return the ledger as this writer knows it (with the fragments it committed) */
     public synchronized LedgerInfo ledger() {
         return ledger;
     }
 
-    /**
-     * Returns what the writer is doing.
-     *
-     * @return the state
-     */
-    public synchronized State state() {
+    /** @return what the writer is doing */
+    public synchronized WriterState state() {
         return state;
     }
 
-    /**
-     * Returns the last acknowledged entry.
-     *
-     * @return its id, 0 if none
-     */
+    /** @return the last acknowledged entry's id, 0 if none */
     public synchronized long lastAcknowledged() {
         return lac;
     }
 
-    /**
-     * Tells whether entries wait for their acknowledgement.
-     *
-     * @return true while some do
-     */
+    /** @return true while entries wait for their acknowledgement */
     public synchronized boolean busy() {
-        return !pending.isEmpty() || state == State.CHANGING;
+        return !pending.isEmpty() || state == WriterState.CHANGING;
+    }
+
+    /**
+     * @param now the timer's time now
+     * @return true while the writer holds its lease: it is open and every log node of its last fragment confirmed
+     *         the ledger unfenced in a request sent less than the lease ago (the owner may answer from its store)
+     */
+    public boolean leased(long now) {
+        return book.leased(now);
+    }
+
+    /**
+     * @param now        the timer's time now
+     * @param renewNanos how old a confirmation may be
+     * @return the log nodes of the last fragment a lease renewal asks: their latest confirmation is older
+     */
+    public synchronized List<String> toRenew(long now, long renewNanos) {
+        return state != WriterState.OPEN ? List.of() : book.toRenew(ledger.lastFragment().ensemble(), now, renewNanos);
+    }
+
+    /**
+     * @param node   the log node asked to renew the lease
+     * @param sentAt when it was asked (timer nanos)
+     * @param fenced whether it holds the ledger fenced (the writer then stops)
+     * @param err    why it did not answer ({@code null} if it did): it is replaced as if an append to it failed
+     */
+    public synchronized void leaseAnswered(String node, long sentAt, boolean fenced, Throwable err) {
+        if (fenced) {
+            nodeFailed(node, new LedgerException(LedgerException.Kind.FENCED, "log node " + node + " holds " + ledger
+                    + " fenced: a new writer recovers it"));
+        } else if (err != null && state == WriterState.OPEN) {
+            nodeFailed(node, LedgerPeersSupport.cause(err));
+        } else if (err == null) {
+            book.confirmed(node, sentAt);
+            refreshLease();
+        }
+    }
+
+    private void refreshLease() {
+        book.refresh(state == WriterState.OPEN, ledger.lastFragment().ensemble());
     }
 
     /**
@@ -201,25 +201,25 @@ public final class LedgerWriter {
     }
 
     /**
-     * Stops the writer, as when it has no log node left: its pending entries fail with OUTCOME_UNKNOWN and recovery
-     * closes the ledger (the owner's store failed to apply an acknowledged entry).
+     * Stops the writer as if no log node were left (the owner's store failed to apply an acknowledged entry).
      *
      * @param why for the log and the failures
      */
     public synchronized void abort(String why) {
-        stop(State.BROKEN, why);
+        stop(WriterState.BROKEN, why);
     }
 
     private void closeIfDrained() {
-        if (closing == null || drained.isDone() || state == State.CHANGING || !pending.isEmpty()) {
+        if (closing == null || drained.isDone() || state == WriterState.CHANGING || !pending.isEmpty()) {
             return;
         }
-        if (state != State.OPEN) {
+        if (state != WriterState.OPEN) {
             closing.completeExceptionally(new LedgerException(LedgerException.Kind.UNAVAILABLE, self
                     + ": the writer of " + ledger + " stopped (" + state.name().toLowerCase() + ") before it closed"));
             return;
         }
-        state = State.CLOSED;
+        state = WriterState.CLOSED;
+        refreshLease();
         long id = ledger.id();
         drained.complete(lac);
         metadata.submit(new MetaCommand.CloseLedger(id, lac), settings.metadataTimeout()).whenComplete((r, err) -> {
@@ -238,15 +238,10 @@ public final class LedgerWriter {
     /** Brings the ensemble back to the multiplicity when a log node outside it is up again. */
     public synchronized void restore() {
         List<String> ensemble = ledger.lastFragment().ensemble();
-        if (state != State.OPEN || ensemble.size() >= settings.multiplicity()) {
+        if (state != WriterState.OPEN || ensemble.size() >= settings.multiplicity()) {
             return;
         }
-        List<String> next = new ArrayList<>(ensemble);
-        for (String node : logNodesUp.get()) {
-            if (next.size() < settings.multiplicity() && !next.contains(node)) {
-                next.add(node);
-            }
-        }
+        List<String> next = grown(ensemble, Set.of());
         if (next.size() > ensemble.size()) {
             changeEnsemble(next, "log node(s) back");
         }
@@ -276,8 +271,7 @@ public final class LedgerWriter {
         long fragments = ledger.fragments().size();
         long gen = generation;
         long fragmentStart = ledger.lastFragment().firstEntry();
-        long seq = ++appendsSent;
-        outstanding.computeIfAbsent(node, n -> new ArrayDeque<>()).add(seq);
+        long seq = book.sent(node, timer.nanoTime());
         armSweep();
         CompletableFuture<Long> answer = peers.append(node, ledger.id(), fragmentStart, false, lac, batch);
         answer.whenComplete((last, err) -> {
@@ -293,24 +287,21 @@ public final class LedgerWriter {
     private void armSweep() {
         if (!sweeping) {
             sweeping = true;
-            sweepMark = appendsSent;
+            book.mark();
             timer.schedule(settings.answerTimeout().toMillis(), this::sweep);
         }
     }
 
     private synchronized void sweep() {
         sweeping = false;
-        if (state == State.BROKEN || state == State.FENCED) {
+        if (state == WriterState.BROKEN || state == WriterState.FENCED) {
             return;
         }
-        for (Map.Entry<String, ArrayDeque<Long>> e : List.copyOf(outstanding.entrySet())) {
-            if (!e.getValue().isEmpty() && e.getValue().peekFirst() <= sweepMark) {
-                e.getValue().clear();
-                nodeFailed(e.getKey(), new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node "
-                        + e.getKey() + " did not answer within " + settings.answerTimeout().toMillis() + " ms"));
-            }
+        for (String node : book.overdue()) {
+            nodeFailed(node, new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node " + node
+                    + " did not answer within " + settings.answerTimeout().toMillis() + " ms"));
         }
-        if (outstanding.values().stream().anyMatch(q -> !q.isEmpty())) {
+        if (book.anyOutstanding()) {
             armSweep();
         }
     }
@@ -319,7 +310,8 @@ public final class LedgerWriter {
     private synchronized void sendNext(String node, long gen) {
         if (gen == generation) {
             inFlight.merge(node, -1, Integer::sum);
-            if (state == State.OPEN && !failed.contains(node) && ledger.lastFragment().ensemble().contains(node)) {
+            if (state == WriterState.OPEN && !failed.contains(node)
+                    && ledger.lastFragment().ensemble().contains(node)) {
                 sendPending(node);
             }
         }
@@ -327,10 +319,14 @@ public final class LedgerWriter {
 
     /** An answer to an append; an error counts only if the append had not timed out and the ensemble is the same. */
     private synchronized void answered(String node, long fragments, long seq, Long last, Throwable err) {
-        ArrayDeque<Long> out = outstanding.get(node);
-        boolean live = out != null && out.remove(seq);
+        Long sent = book.answered(node, seq);
+        boolean live = sent != null;
         if (err == null) {
             held.merge(node, last, Math::max);
+            if (live && ledger.lastFragment().ensemble().contains(node)) {
+                book.confirmed(node, sent);
+                refreshLease();
+            }
             tryAcknowledge();
         } else if (live && fragments == ledger.fragments().size()) {
             nodeFailed(node, LedgerPeersSupport.cause(err));
@@ -338,7 +334,7 @@ public final class LedgerWriter {
     }
 
     private void tryAcknowledge() {
-        if (state != State.OPEN) {
+        if (state != WriterState.OPEN) {
             return;
         }
         List<Pending> acked = new ArrayList<>();
@@ -365,7 +361,7 @@ public final class LedgerWriter {
 
     private void nodeFailed(String node, RuntimeException why) {
         if (why instanceof LedgerException e && e.kind() == LedgerException.Kind.FENCED) {
-            stop(State.FENCED, why.getMessage());
+            stop(WriterState.FENCED, why.getMessage());
             return;
         }
         if (!ledger.lastFragment().ensemble().contains(node) || !failed.add(node)) {
@@ -373,10 +369,10 @@ public final class LedgerWriter {
         }
         LOG.info("{}: {}: log node {} failed ({}); changing the ensemble from entry {}", self, ledger, node,
                 why.getMessage(), lac + 1);
-        if (state == State.OPEN) {
+        if (state == WriterState.OPEN) {
             List<String> next = replacementEnsemble();
             if (next.isEmpty()) {
-                stop(State.BROKEN, "no log node left to hold " + ledger + " (log node " + node + ": "
+                stop(WriterState.BROKEN, "no log node left to hold " + ledger + " (log node " + node + ": "
                         + why.getMessage() + ")");
             } else {
                 changeEnsemble(next, "log node " + node + " failed");
@@ -385,32 +381,36 @@ public final class LedgerWriter {
     }
 
     private List<String> replacementEnsemble() {
-        List<String> next = new ArrayList<>(ledger.lastFragment().ensemble());
-        next.removeAll(failed);
-        for (String candidate : logNodesUp.get()) {
-            if (next.size() < settings.multiplicity() && !next.contains(candidate) && !failed.contains(candidate)
-                    && !replaced.contains(candidate)) {
-                next.add(candidate);
-            }
-        }
+        List<String> left = new ArrayList<>(ledger.lastFragment().ensemble());
+        left.removeAll(failed);
+        Set<String> excluded = new HashSet<>(failed);
+        excluded.addAll(replaced);
+        return grown(left, excluded);
+    }
+
+    /** Grows an ensemble towards the multiplicity with log nodes that are up, in preference order. */
+    private List<String> grown(List<String> ensemble, Set<String> excluded) {
+        List<String> next = new ArrayList<>(ensemble);
+        logNodesUp.get().stream().filter(n -> !next.contains(n) && !excluded.contains(n))
+                .limit(Math.max(0, settings.multiplicity() - next.size())).forEach(next::add);
         return next;
     }
 
     private void changeEnsemble(List<String> next, String why) {
-        state = State.CHANGING;
+        state = WriterState.CHANGING;
+        refreshLease();
         long first = lac + 1;
-        MetaCommand.ChangeEnsemble c = new MetaCommand.ChangeEnsemble(ledger.id(), ledger.fragments().size(),
-                first, next);
-        metadata.submit(c, settings.metadataTimeout()).whenComplete((r, err) -> changed(next, first, r, err, why));
+        metadata.submit(new MetaCommand.ChangeEnsemble(ledger.id(), ledger.fragments().size(), first, next),
+                settings.metadataTimeout()).whenComplete((r, err) -> changed(next, first, r, err, why));
     }
 
     private synchronized void changed(List<String> next, long first, CommandResult r, Throwable err, String why) {
-        if (state != State.CHANGING) {
+        if (state != WriterState.CHANGING) {
             return;
         }
         if (err != null || !r.applied()) {
             String problem = err != null ? LedgerPeersSupport.cause(err).getMessage() : r.refusal();
-            stop(err != null ? State.BROKEN : State.FENCED, "ensemble change not committed: " + problem);
+            stop(err != null ? WriterState.BROKEN : WriterState.FENCED, "ensemble change not committed: " + problem);
             return;
         }
         ledger = ledger.withFragment(new LedgerInfo.Fragment(first, next));
@@ -418,10 +418,11 @@ public final class LedgerWriter {
         List<String> failedMeanwhile = next.stream().filter(failed::contains).toList();
         replaced.addAll(failed);
         failed.clear();
-        state = State.OPEN;
+        state = WriterState.OPEN;
         generation++;
         inFlight.clear();
-        outstanding.clear();
+        book.newEnsemble(next);
+        refreshLease();
         for (String node : next) {
             sent.put(node, first - 1);
             sendPending(node);
@@ -431,11 +432,12 @@ public final class LedgerWriter {
         tryAcknowledge();
     }
 
-    private void stop(State why, String message) {
-        if (state == State.BROKEN || state == State.FENCED || state == State.CLOSED) {
+    private void stop(WriterState why, String message) {
+        if (state == WriterState.BROKEN || state == WriterState.FENCED || state == WriterState.CLOSED) {
             return;
         }
         state = why;
+        refreshLease();
         LOG.warn("{}: writer of {} stops: {}; {} unacknowledged entries are settled by recovery", self, ledger,
                 message, pending.size());
         List<Pending> unknown = new ArrayList<>(pending.values());

@@ -14,8 +14,8 @@ import org.autodisk.node.wire.PeerOp;
 import org.autodisk.node.wire.PeerResponses;
 
 /**
- * {@link LedgerPeers} over a node's peer channel: LEDGER_APPEND, LEDGER_FENCE and LEDGER_READ frames; a log node's
- * refusal comes back as the {@link LedgerException} it raised, a lost connection as UNAVAILABLE.
+ * {@link LedgerPeers} over a node's peer channel: LEDGER_APPEND, LEDGER_FENCE, LEDGER_LEASE and LEDGER_READ frames;
+ * a log node's refusal comes back as the {@link LedgerException} it raised, a lost connection as UNAVAILABLE.
  */
 final class PeerLedgers implements LedgerPeers {
 
@@ -34,9 +34,17 @@ final class PeerLedgers implements LedgerPeers {
     }
 
     @Override
-    public CompletableFuture<Long> fence(String logNode, long ledgerId) {
-        return send(logNode, PeerOp.LEDGER_FENCE.request(LedgerWire.fence(ledgerId)))
-                .thenApply(PeerResponses::parseLsn);
+    public CompletableFuture<Fenced> fence(String logNode, long ledgerId) {
+        return send(logNode, PeerOp.LEDGER_FENCE.request(LedgerWire.fence(ledgerId))).thenApply(body -> {
+            long[] pair = PeerResponses.parseLsnPair(body);
+            return new Fenced(pair[0], pair[1]);
+        });
+    }
+
+    @Override
+    public CompletableFuture<List<Long>> confirm(String logNode, List<Long> ledgerIds) {
+        return send(logNode, PeerOp.LEDGER_LEASE.request(LedgerWire.ledgerIds(ledgerIds)))
+                .thenApply(LedgerWire::parseFencedResult);
     }
 
     @Override

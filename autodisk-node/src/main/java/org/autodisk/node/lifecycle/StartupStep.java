@@ -37,6 +37,8 @@ public enum StartupStep {
     BALANCER,
     /** Log node: prepare the backup catch-up from its ledgers. */
     CATCH_UP,
+    /** Prepare failure detection (heartbeats), failover coordination and the rejoin of a node declared failed. */
+    FAILURES,
     /** Bind the server socket. */
     SERVER,
     /** Bind the Prometheus endpoint (when {@code metrics.http-port} is set). */

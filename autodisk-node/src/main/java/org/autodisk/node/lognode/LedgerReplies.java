@@ -43,7 +43,14 @@ final class LedgerReplies {
         });
     }
 
-    private static void fail(String nodeId, Request request, Throwable err) {
+    /**
+     * Answers a failed ledger operation: the store's refusal with its status, anything else as an internal error.
+     *
+     * @param nodeId  this log node
+     * @param request the request
+     * @param err     the failure
+     */
+    static void fail(String nodeId, Request request, Throwable err) {
         Throwable cause = err instanceof CompletionException && err.getCause() != null ? err.getCause() : err;
         if (cause instanceof LedgerException e) {
             request.replyError(e.status(), e.getMessage());

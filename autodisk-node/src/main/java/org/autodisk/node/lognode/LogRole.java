@@ -116,6 +116,7 @@ public final class LogRole implements NodeRole {
                         Handlers.Mode.INLINE)
                 .serve(Operation.LEDGER_FENCE, new LedgerFenceHandler(ctx.nodeId(), services.ledgers()),
                         Handlers.Mode.INLINE)
+                .serve(Operation.LEDGER_LEASE, new LedgerLeaseHandler(services.ledgers()), Handlers.Mode.INLINE)
                 .serve(Operation.LEDGER_READ, new LedgerReadHandler(services.ledgers(), ctx.maxResponseBytes()));
     }
 

@@ -27,7 +27,10 @@ import java.util.List;
     @JsonSubTypes.Type(value = MetaCommand.ControlMigration.class, name = "control-migration"),
     @JsonSubTypes.Type(value = MetaCommand.CutOver.class, name = "cut-over"),
     @JsonSubTypes.Type(value = MetaCommand.AddBackup.class, name = "add-backup"),
-    @JsonSubTypes.Type(value = MetaCommand.EndMigration.class, name = "end-migration")
+    @JsonSubTypes.Type(value = MetaCommand.EndMigration.class, name = "end-migration"),
+    @JsonSubTypes.Type(value = MetaCommand.Promote.class, name = "promote"),
+    @JsonSubTypes.Type(value = MetaCommand.RangeRecovered.class, name = "range-recovered"),
+    @JsonSubTypes.Type(value = MetaCommand.DropBackup.class, name = "drop-backup")
 })
 public sealed interface MetaCommand {
 
@@ -251,5 +254,41 @@ public sealed interface MetaCommand {
      * @param reason      why, for the logs and events
      */
     record EndMigration(long migrationId, boolean abort, String reason) implements MetaCommand {
+    }
+
+    /**
+     * Failover: the backup of a range whose owner failed owns it from the next epoch on, in state RECOVERING (it
+     * takes the range over from its backup copy, recovers the old owner's ledger and waits out its lease before it
+     * serves, then commits {@link RangeRecovered}). A copy under way to another node ends (its cutover could never
+     * commit). Refused unless the range is at the expected epoch, its owner is failed, and the new owner is one of
+     * its backups and up.
+     *
+     * @param rangeId       the range
+     * @param expectedEpoch its epoch when the promotion was decided
+     * @param newOwner      the backup that takes it over
+     * @param reason        why, for the logs
+     */
+    record Promote(int rangeId, long expectedEpoch, String newOwner, String reason) implements MetaCommand {
+    }
+
+    /**
+     * A promoted owner serves: its range goes from RECOVERING to SERVING. Refused unless the range is recovering at
+     * the expected epoch.
+     *
+     * @param rangeId       the range
+     * @param expectedEpoch its epoch
+     */
+    record RangeRecovered(int rangeId, long expectedEpoch) implements MetaCommand {
+    }
+
+    /**
+     * Takes a failed (or leaving) data node off a range's backups: its copy is lost to the range, which a backup fill
+     * replaces. Refused unless the node is one of the range's backups and is failed or leaving.
+     *
+     * @param rangeId the range
+     * @param nodeId  the backup
+     * @param reason  why, for the logs
+     */
+    record DropBackup(int rangeId, String nodeId, String reason) implements MetaCommand {
     }
 }

@@ -55,6 +55,9 @@ public final class MetaTransitions {
             case MetaCommand.CutOver co -> MigrationTransitions.cutOver(s, index, co);
             case MetaCommand.AddBackup ab -> MigrationTransitions.addBackup(s, index, ab);
             case MetaCommand.EndMigration e -> MigrationTransitions.end(s, index, e);
+            case MetaCommand.Promote p -> FailoverTransitions.promote(s, index, p);
+            case MetaCommand.RangeRecovered rr -> FailoverTransitions.recovered(s, index, rr);
+            case MetaCommand.DropBackup db -> FailoverTransitions.dropBackup(s, index, db);
             case MetaCommand.Bootstrap b -> bootstrap(s, index, b);
         };
     }

@@ -57,6 +57,15 @@ public interface NodeRole {
     String describe();
 
     /**
+     * Drops what this node holds of ranges that moved on while the cluster had it failed (a data node: its store's
+     * spans of ranges it no longer owns), before it rejoins. Nothing by default.
+     *
+     * @param state the metadata now
+     */
+    default void dropStale(org.autodisk.node.meta.MetaState state) {
+    }
+
+    /**
      * Starts background work (catch-up, load reports), once the node serves. What the role opened is released
      * by the node's {@link org.autodisk.node.lifecycle.Resources}.
      *

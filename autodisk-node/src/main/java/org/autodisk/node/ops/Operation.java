@@ -61,7 +61,11 @@ public enum Operation {
     /** A Fat-Btree page message from another data node. */
     PAGE_MESSAGE(PeerOp.PAGE_MESSAGE.code(), Role.DATA),
     /** What this data node's directory holds. */
-    DIRECTORY_INDEX(PeerOp.DIRECTORY_INDEX.code(), Role.DATA);
+    DIRECTORY_INDEX(PeerOp.DIRECTORY_INDEX.code(), Role.DATA),
+    /** Renew a writer's lease on its ledgers: which of them are fenced. */
+    LEDGER_LEASE(PeerOp.LEDGER_LEASE.code(), Role.LOG),
+    /** A node's heartbeat, with the nodes it suspects. */
+    HEARTBEAT(PeerOp.HEARTBEAT.code(), null);
 
     private static final Operation[] BY_CODE = new Operation[256];
 

@@ -10,6 +10,7 @@ import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.balance.BalanceRound;
+import org.autodisk.node.failure.Failures;
 import org.autodisk.node.meta.MetadataStatus;
 import org.autodisk.node.wire.PeerOp;
 
@@ -35,13 +36,15 @@ public final class RequestDispatcher {
     /**
      * Creates the dispatcher with the operations every node serves and those of its role.
      *
-     * @param ctx  the node's shared context
-     * @param role the node's role
+     * @param ctx      the node's shared context
+     * @param role     the node's role
+     * @param failures the node's failure handling (answers HEARTBEAT)
      */
-    public RequestDispatcher(NodeContext ctx, NodeRole role) {
+    public RequestDispatcher(NodeContext ctx, NodeRole role, Failures failures) {
         this.ctx = ctx;
         this.role = role;
-        handlers.serve(Operation.STATUS, new StatusHandler(ctx, this::selfStatus))
+        handlers.serve(Operation.HEARTBEAT, failures.heartbeatHandler(), Handlers.Mode.INLINE)
+                .serve(Operation.STATUS, new StatusHandler(ctx, this::selfStatus, failures.detector()))
                 .serve(Operation.NODE_INFO, r -> r.reply(Responses.bytesResult(
                         org.autodisk.core.cluster.ClusterStatus.write(selfStatus(brief(r))))));
         RulesReloadHandler reload = new RulesReloadHandler(ctx);

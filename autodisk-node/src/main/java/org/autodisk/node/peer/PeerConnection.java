@@ -118,10 +118,10 @@ final class PeerConnection {
             return pe;
         }
         if (cause instanceof ChannelException ce && ce.kind() == ChannelException.Kind.DEADLINE) {
-            return new PeerException(Status.TIMEOUT, ce.getMessage() + " (forward.timeout-ms)");
+            return new PeerException(Status.TIMEOUT, ce.getMessage() + " (forward.timeout-ms)", ce.written());
         }
         return new PeerException(Status.NODE_UNAVAILABLE, "peer " + peerId + " is unavailable: "
-                + cause.getMessage());
+                + cause.getMessage(), cause instanceof ChannelException ce && ce.written());
     }
 
     synchronized void close() {

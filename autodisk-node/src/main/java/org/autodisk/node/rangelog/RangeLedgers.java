@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -38,22 +39,69 @@ final class RangeLedgers implements WriteAheadLog {
     private final List<String> logNodes;
     private final Duration wait;
     private final ScheduledExecutorService clock;
+    private final ExecutorService slow;
     private final Map<Integer, RangeSlot> slots = new ConcurrentHashMap<>();
+    private final List<Runnable> leaseWaiters = new ArrayList<>();
     private CompletableFuture<Void> retiring = CompletableFuture.completedFuture(null);
 
-    RangeLedgers(SlotContext ctx, List<String> ownLogNodes, Duration wait, ScheduledExecutorService clock) {
+    RangeLedgers(SlotContext ctx, List<String> ownLogNodes, Duration wait, ScheduledExecutorService clock,
+            ExecutorService slow) {
         this.ctx = ctx;
         this.logNodes = List.copyOf(ownLogNodes);
         this.wait = wait;
         this.clock = clock;
+        this.slow = slow;
     }
 
-    /** Follows the metadata and starts the maintenance. */
+    /** Follows the metadata and starts the maintenance and the lease renewals. */
     void start(long maintainMs) {
         ctx.up().probe(ctx.logNodes());
         ctx.metadata().subscribe(this::reconcile);
         reconcile(ctx.metadata().current());
         clock.scheduleWithFixedDelay(this::maintain, maintainMs, maintainMs, TimeUnit.MILLISECONDS);
+        long renewMs = renewNanos() / 1_000_000;
+        if (renewMs > 0) {
+            clock.scheduleWithFixedDelay(this::renewLeases, renewMs, renewMs, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** A lease is renewed once its oldest confirmation is a quarter of it old. */
+    private long renewNanos() {
+        return ctx.writer().lease().toNanos() / 4;
+    }
+
+    /**
+     * Renews the leases of the writers whose confirmations are getting old (writes confirm them all the time): one
+     * LEDGER_LEASE per log node for all of them.
+     */
+    private void renewLeases() {
+        long now = ctx.timer().nanoTime();
+        Map<String, List<LedgerWriter>> byNode = new HashMap<>();
+        for (RangeSlot slot : slots.values()) {
+            LedgerWriter w = slot.servingWriter();
+            if (w != null) {
+                w.toRenew(now, renewNanos()).forEach(n -> byNode.computeIfAbsent(n, k -> new ArrayList<>()).add(w));
+            }
+        }
+        byNode.forEach((node, writers) -> renew(node, writers, now));
+    }
+
+    private void renew(String node, List<LedgerWriter> writers, long sent) {
+        List<Long> ids = writers.stream().map(w -> w.ledger().id()).toList();
+        ctx.peers().confirm(node, ids).whenComplete((fenced, err) -> {
+            writers.forEach(w -> w.leaseAnswered(node, sent, err == null && fenced.contains(w.ledger().id()), err));
+            notifyLeased();
+        });
+    }
+
+    /** Wakes the requests that wait for a lease. */
+    private void notifyLeased() {
+        List<Runnable> waiting;
+        synchronized (leaseWaiters) {
+            waiting = List.copyOf(leaseWaiters);
+            leaseWaiters.clear();
+        }
+        waiting.forEach(Runnable::run);
     }
 
     /**
@@ -199,26 +247,57 @@ final class RangeLedgers implements WriteAheadLog {
         }
     }
 
+    /**
+     * A request may be served once the range serves here and its writer holds the lease; while it does not, the
+     * request waits (bounded), and a lease that lapsed is renewed at once.
+     */
     @Override
     public CompletableFuture<Void> ready(int rangeId, byte[] key) {
         RangeSlot slot = slotFor(rangeId, key);
-        if (slot == null || slot.storeCurrent()) {
-            return CompletableFuture.completedFuture(null);
-        }
-        CompletableFuture<LedgerWriter> ready = slot.ready();
-        if (ready.isDone() && !ready.isCompletedExceptionally()) {
+        if (slot == null || slot.storeCurrent() && slot.leased(ctx.timer().nanoTime())) {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Void> out = new CompletableFuture<>();
-        ready.copy().orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((writer, err) -> {
-            if (err == null || LedgerException.unwrap(err) instanceof RangeSlot.Retired) {
-                out.complete(null);
-            } else {
-                out.completeExceptionally(notServing(slot));
-            }
-        });
+        awaitServing(slot, ctx.timer().nanoTime() + wait.toNanos(), out);
         return out;
     }
+
+    private void awaitServing(RangeSlot slot, long deadline, CompletableFuture<Void> out) {
+        long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - ctx.timer().nanoTime()));
+        slot.ready().copy().orTimeout(left, TimeUnit.MILLISECONDS).whenComplete((writer, err) -> {
+            if (err != null && LedgerException.unwrap(err) instanceof RangeSlot.Retired) {
+                out.complete(null);
+            } else if (err != null) {
+                out.completeExceptionally(notServing(slot));
+            } else {
+                awaitLease(slot, deadline, true, out);
+            }
+        });
+    }
+
+    /** Waits for the slot's lease: renews it once, then wakes at each renewal answer until the deadline. */
+    private void awaitLease(RangeSlot slot, long deadline, boolean renew, CompletableFuture<Void> out) {
+        long now = ctx.timer().nanoTime();
+        LedgerWriter w = slot.servingWriter();
+        if (slot.leased(now)) {
+            out.complete(null);
+        } else if (now - deadline >= 0) {
+            out.completeExceptionally(new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self()
+                    + ": range " + slot.rangeId() + " holds no lease: the log nodes of its ledger did not confirm it "
+                    + "within " + wait.toMillis() + " ms; retry"));
+        } else if (w == null) {
+            awaitServing(slot, deadline, out);
+        } else {
+            synchronized (leaseWaiters) {
+                leaseWaiters.add(() -> awaitLease(slot, deadline, false, out));
+            }
+            ctx.timer().schedule(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - now)), this::notifyLeased);
+            if (renew) {
+                w.toRenew(now, 0).forEach(node -> renew(node, List.of(w), now));
+            }
+        }
+    }
+
 
     @Override
     public List<String> logNodes() {
@@ -290,6 +369,7 @@ final class RangeLedgers implements WriteAheadLog {
             slots.clear();
         }
         clock.shutdownNow();
+        slow.shutdownNow();
         ctx.apply().close();
     }
 }

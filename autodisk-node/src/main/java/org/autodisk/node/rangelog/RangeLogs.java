@@ -3,12 +3,14 @@ package org.autodisk.node.rangelog;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
-import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.autodisk.node.peer.PeerChannel;
@@ -37,9 +39,10 @@ public final class RangeLogs {
      * @param requestWait how long a request waits for its range to serve (recovery, replay) before it fails
      * @param startWait   how long the start of a node that already belongs to a cluster waits for its ranges to
      *                    serve before it goes on (they go on recovering in the background)
+     * @param leaseMargin what a new owner waits beyond its former owner's lease (clock drift, answers in flight)
      */
-    public record Settings(String self, List<String> own, List<String> all, LedgerWriter.WriterSettings writer,
-            Duration requestWait, Duration startWait) {
+    public record Settings(String self, List<String> own, List<String> all, WriterSettings writer,
+            Duration requestWait, Duration startWait, Duration leaseMargin) {
     }
 
     private static List<String> ownFirst(Settings settings) {
@@ -56,18 +59,21 @@ public final class RangeLogs {
      * @param metadata the cluster metadata
      * @param peers    the peer channel
      * @param store    the data node's store
+     * @param backups  the data node's backup copy (a range promoted here is taken over from it)
      * @param metrics  where its figures are registered
      * @return the log
      */
     public static WriteAheadLog open(Settings settings, Metadata metadata, PeerChannel peers, LocalStore store,
-            NodeMetrics metrics) {
+            Supplier<LocalStore> backups, NodeMetrics metrics) {
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name(settings.self() + "-ledger-clock").daemon().factory());
+        ExecutorService slow = Executors.newSingleThreadExecutor(Thread.ofPlatform()
+                .name(settings.self() + "-takeover").daemon().factory());
         SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), LedgerTimer.on(clock),
                 settings.writer(), store, new ApplyThread(settings.self(), store),
                 new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings),
-                new CutoverLedgers());
-        RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock);
+                new CutoverLedgers(), backups, slow, settings.leaseMargin());
+        RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock, slow);
         metrics.gauge(MetricNames.WAL_DEGRADED, "1 while some range's ledger has fewer log nodes than its multiplicity",
                 () -> log.degraded() ? 1 : 0);
         log.start(MAINTAIN_MS);

@@ -10,6 +10,7 @@ import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerReader;
 import org.autodisk.node.ledger.LedgerRecovery;
 import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.ledger.WriterState;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
@@ -25,6 +26,11 @@ import org.slf4j.LoggerFactory;
  * stops (no log node left, fenced, the store failed) it does all that again. It is retired when the range splits,
  * moves or changes epoch: its writer closes its ledger once every entry is acknowledged, and the range's next slots
  * start after that. Never calls its writer while holding its own lock, and completes no future under it.
+ *
+ * <p>A range promoted here from its backup (failover: state RECOVERING) is first taken over from this node's backup
+ * copy ({@link BackupTakeover}) once the old owner's ledger is recovered, and serves only once the old owner's lease
+ * has run out (bounded by the fence's answers, {@link LedgerRecovery#oldLeaseEnds}) and the metadata says it serves.
+ * Reads and writes are served only while the slot's writer holds its lease ({@link #leased}).
  */
 final class RangeSlot {
 
@@ -48,6 +54,7 @@ final class RangeSlot {
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
     private final long createdNanos = System.nanoTime();
     private final SlotHandover handover;
+    private final SlotPromotion promotion;
     /** The ledger this node's cutover opened for the slot, not written yet: used instead of opening one. */
     private volatile LedgerInfo preopened;
     private CompletableFuture<LedgerWriter> ready = new CompletableFuture<>();
@@ -62,12 +69,17 @@ final class RangeSlot {
     private final Map<Long, Long> ends = new ConcurrentHashMap<>();
     /** When this slot stopped taking writes (µs, wall clock): sent with the handover. */
     private volatile long retiredAt;
+    /** The writer while the range serves (its lease is the slot's); {@code null} meanwhile. */
+    private volatile LedgerWriter serving;
+    /** When the former owner's lease has surely run out (timer nanos), once this start recovered its ledger. */
+    private volatile Long oldLeaseEnds;
 
     RangeSlot(SlotContext ctx, RangeDescriptor range, CompletableFuture<Void> after) {
         this.ctx = ctx;
         this.range = range;
         this.after = after;
         this.handover = new SlotHandover(ctx, range);
+        this.promotion = new SlotPromotion(ctx, range, why -> problem = why);
     }
 
     RangeDescriptor range() {
@@ -111,13 +123,17 @@ final class RangeSlot {
             }
             starting = true;
         }
-        after.thenCompose(v -> recoverUnclosed()).thenCompose(v -> replayClosed()).thenCompose(v -> open())
+        long startedAt = ctx.timer().nanoTime();
+        after.thenCompose(v -> recoverUnclosed(startedAt)).thenCompose(v -> promotion.takeOver())
+                .thenCompose(v -> replayClosed()).thenCompose(v -> open())
+                .thenCompose(w -> promotion.leased(w, oldLeaseEnds)).thenCompose(promotion::recovered)
                 .whenComplete(this::started);
     }
 
-    private CompletableFuture<Void> recoverUnclosed() {
+    private CompletableFuture<Void> recoverUnclosed(long startedAt) {
         LedgerRecovery recovery = new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(),
-                ctx.writer().answerTimeout());
+                ctx.writer().answerTimeout(), ctx.leaseBound());
+        oldLeaseEnds = null;
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         ends.clear();
         claimPreopened();
@@ -134,7 +150,7 @@ final class RangeSlot {
                 });
             }
         }
-        return chain;
+        return chain.thenRun(() -> oldLeaseEnds = promotion.leaseEnds(recovery.oldLeaseEnds(), startedAt));
     }
 
     /** Takes the ledger this node's cutover opened for the range at this epoch, if this process reserved it. */
@@ -237,6 +253,7 @@ final class RangeSlot {
             closeNow = retired;
             if (!retired && err == null) {
                 writer = w;
+                serving = w;
                 halted = null;
                 problem = null;
                 storeCurrent = true;
@@ -270,6 +287,7 @@ final class RangeSlot {
                 return;
             }
             writer = null;
+            serving = null;
             ready = new CompletableFuture<>();
             problem = "recovering its log after its writer stopped";
         }
@@ -299,10 +317,10 @@ final class RangeSlot {
         if (w == null) {
             return;
         }
-        LedgerWriter.State s = w.state();
-        if (s == LedgerWriter.State.OPEN) {
+        WriterState s = w.state();
+        if (s == WriterState.OPEN) {
             w.restore();
-        } else if (s == LedgerWriter.State.BROKEN || s == LedgerWriter.State.FENCED) {
+        } else if (s == WriterState.BROKEN || s == WriterState.FENCED) {
             writerStopped(w);
         }
     }
@@ -320,6 +338,7 @@ final class RangeSlot {
             retired = true;
             w = writer;
             writer = null;
+            serving = null;
             waiting = ready;
             stillStarting = starting;
         }
@@ -352,10 +371,31 @@ final class RangeSlot {
         synchronized (this) {
             retired = true;
             writer = null;
+            serving = null;
             waiting = ready;
         }
         waiting.completeExceptionally(new LedgerException(LedgerException.Kind.UNAVAILABLE, ctx.self()
                 + " is stopping"));
+    }
+
+    /**
+     * Tells whether the range may be answered from the store now: it serves and its writer holds the lease.
+     *
+     * @param now the timer's time now
+     * @return true if leased
+     */
+    boolean leased(long now) {
+        LedgerWriter w = serving;
+        return w != null && w.leased(now);
+    }
+
+    /**
+     * Returns the writer while the range serves, for lease renewals.
+     *
+     * @return the writer, or {@code null}
+     */
+    LedgerWriter servingWriter() {
+        return serving;
     }
 
     /**

@@ -1,9 +1,12 @@
 package org.autodisk.node.rangelog;
 
+import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
 import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
-import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.store.LocalStore;
 
@@ -21,10 +24,19 @@ import org.autodisk.node.store.LocalStore;
  * @param logNodes every log node of the cluster, this data node's own first: ledgers are opened on the first of them
  *                 that answer, and any of them may replace one that fails
  * @param cutovers the ledgers this node's cutovers opened for it
+ * @param backups  the node's backup copy, which a promoted range is taken over from
+ * @param slow     where a promoted range's copy from the backup copy runs (off the apply and network threads)
+ * @param leaseMargin what a new writer waits beyond the old writer's lease, for clock drift and answers in flight
  */
 record SlotContext(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
-        LedgerWriter.WriterSettings writer, LocalStore store, ApplyThread apply, LogNodesUp up,
-        List<String> logNodes, CutoverLedgers cutovers) {
+        WriterSettings writer, LocalStore store, ApplyThread apply, LogNodesUp up,
+        List<String> logNodes, CutoverLedgers cutovers, Supplier<LocalStore> backups, Executor slow,
+        Duration leaseMargin) {
+
+    /** The old writer's lease plus the margin: how long a new owner waits after fencing, at most. */
+    Duration leaseBound() {
+        return writer().lease().isZero() ? Duration.ZERO : writer().lease().plus(leaseMargin());
+    }
 
     /** The log nodes a new ledger is opened on: the first of them that answer, up to the multiplicity. */
     List<String> ensemble() {

@@ -35,6 +35,7 @@ final class NodeRuleActions implements NodeActions {
     private static final int MAX_PENDING = 64;
 
     private final ThreadLocal<List<MigrationProposal>> collecting = new ThreadLocal<>();
+    private final ThreadLocal<FailoverDecision> failover = new ThreadLocal<>();
     private final Queue<MigrationProposal> pending = new ConcurrentLinkedQueue<>();
 
     NodeRuleActions(String nodeId, NodeMetrics metrics, long intervalMs) {
@@ -102,6 +103,48 @@ final class NodeRuleActions implements NodeActions {
     @Override
     public void startBackupFill(int rangeId, String target, String reason) {
         propose(new MigrationProposal(rangeId, target, reason, false, true));
+    }
+
+    @Override
+    public void promote(int rangeId, String reason) {
+        failoverDecision("promote range " + rangeId).promote(rangeId, reason);
+    }
+
+    @Override
+    public void dropBackup(int rangeId, String nodeId, String reason) {
+        failoverDecision("drop backup " + nodeId + " of range " + rangeId).drop(rangeId, nodeId, reason);
+    }
+
+    @Override
+    public void holdFailover(String nodeId, String reason) {
+        failoverDecision("hold the failover of " + nodeId).hold(reason);
+    }
+
+    /** The failover evaluation under way on this thread; outside one, the action has no failed node to act on. */
+    private FailoverDecision failoverDecision(String what) {
+        FailoverDecision d = failover.get();
+        if (d == null) {
+            LOG.warn("{}: a rule asked to {} outside a NodeFailed evaluation; ignored", nodeId, what);
+            return new FailoverDecision();
+        }
+        return d;
+    }
+
+    /**
+     * Evaluates a failed node's event with what the rules ask for it collected apart.
+     *
+     * @param evaluation what to evaluate
+     * @return the rules' decision
+     */
+    FailoverDecision collectFailover(Runnable evaluation) {
+        FailoverDecision d = new FailoverDecision();
+        failover.set(d);
+        try {
+            evaluation.run();
+        } finally {
+            failover.remove();
+        }
+        return d;
     }
 
     private void propose(MigrationProposal p) {

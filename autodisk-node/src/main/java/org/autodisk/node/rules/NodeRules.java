@@ -16,6 +16,7 @@ import org.autodisk.rules.BacklogReport;
 import org.autodisk.rules.ClusterLoad;
 import org.autodisk.rules.Evaluation;
 import org.autodisk.rules.LoadReport;
+import org.autodisk.rules.NodeFailed;
 import org.autodisk.rules.NodeSuspected;
 import org.autodisk.rules.RangeStats;
 import org.autodisk.rules.RequestEvent;
@@ -162,6 +163,16 @@ public final class NodeRules implements AutoCloseable {
      */
     public List<MigrationProposal> balance(ClusterLoad load) {
         return actions.collect(() -> observe(load));
+    }
+
+    /**
+     * Evaluates a failed node's event ({@code failover.drl}) and returns what the rules ask for it.
+     *
+     * @param failed the event
+     * @return the rules' decision
+     */
+    public FailoverDecision failover(NodeFailed failed) {
+        return actions.collectFailover(() -> observe(failed));
     }
 
     /**

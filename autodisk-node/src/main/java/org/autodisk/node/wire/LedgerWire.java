@@ -107,4 +107,65 @@ public final class LedgerWire {
         }
         return n == 0 ? List.of() : records(body, body.length - r.remaining(), n);
     }
+
+    /** The most ledgers one LEDGER_LEASE names. */
+    public static final int MAX_LEASE_LEDGERS = 65_536;
+
+    /**
+     * A LEDGER_LEASE body, and its answer's list: ledger ids.
+     *
+     * @param ledgerIds the ledgers (at most {@link #MAX_LEASE_LEDGERS})
+     * @return body bytes
+     */
+    public static byte[] ledgerIds(List<Long> ledgerIds) {
+        BodyWriter w = new BodyWriter(4 + 8 * ledgerIds.size()).i32(ledgerIds.size());
+        ledgerIds.forEach(w::i64);
+        return w.toBytes();
+    }
+
+    /**
+     * Decodes a LEDGER_LEASE body.
+     *
+     * @param body body bytes
+     * @return the ledgers, each positive
+     * @throws ProtocolException MALFORMED, naming what is wrong
+     */
+    public static List<Long> parseLedgerIds(byte[] body) {
+        return ids(new BodyReader(body), "LEDGER_LEASE request");
+    }
+
+    /**
+     * A LEDGER_LEASE answer: OK and the ledgers among those asked that are fenced.
+     *
+     * @param fenced the fenced ledgers
+     * @return body bytes
+     */
+    public static byte[] fencedResult(List<Long> fenced) {
+        BodyWriter w = new BodyWriter(1 + 4 + 8 * fenced.size()).u8(Status.OK.code()).i32(fenced.size());
+        fenced.forEach(w::i64);
+        return w.toBytes();
+    }
+
+    /**
+     * Parses a LEDGER_LEASE answer.
+     *
+     * @param body an OK answer
+     * @return the fenced ledgers
+     */
+    public static List<Long> parseFencedResult(byte[] body) {
+        return ids(new BodyReader(body, 1, body.length), "LEDGER_LEASE answer");
+    }
+
+    private static List<Long> ids(BodyReader r, String what) {
+        int n = r.i32("ledger count");
+        if (n < 0 || n > MAX_LEASE_LEDGERS || n > r.remaining() / 8) {
+            throw new ProtocolException(Status.MALFORMED, "ledger count " + n + " does not fit the " + what);
+        }
+        List<Long> out = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            out.add(positive(r.i64("ledger id"), "ledger id"));
+        }
+        r.expectEnd(what);
+        return out;
+    }
 }

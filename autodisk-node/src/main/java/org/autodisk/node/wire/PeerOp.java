@@ -54,7 +54,14 @@ public enum PeerOp {
      */
     PAGE_MESSAGE(Opcode.FIRST_PEER_CODE + 14),
     /** What a data node's directory holds (JSON {@code DirectoryReport.NodeIndex}), for DIRECTORY. */
-    DIRECTORY_INDEX(Opcode.FIRST_PEER_CODE + 15);
+    DIRECTORY_INDEX(Opcode.FIRST_PEER_CODE + 15),
+    /**
+     * Data node to log node: renew the writer's lease on its ledgers ({@link LedgerWire#ledgerIds}); answered by the
+     * ones fenced there ({@link LedgerWire#fencedResult}).
+     */
+    LEDGER_LEASE(Opcode.FIRST_PEER_CODE + 16),
+    /** Any node to any node: I am alive, and these are the nodes I suspect ({@link Heartbeat}); answered alike. */
+    HEARTBEAT(Opcode.FIRST_PEER_CODE + 17);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

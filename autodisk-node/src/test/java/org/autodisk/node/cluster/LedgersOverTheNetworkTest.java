@@ -1,5 +1,6 @@
 package org.autodisk.node.cluster;
 
+import org.autodisk.node.ledger.WriterSettings;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -76,7 +77,7 @@ class LedgersOverTheNetworkTest {
             AtomicReference<List<String>> up = new AtomicReference<>(List.of("l1", "l2"));
             List<LedgerEntry> applied = new ArrayList<>();
             LedgerWriter writer = new LedgerWriter("d1", ledger, meta, counted, timer,
-                    new LedgerWriter.WriterSettings(2, TIMEOUT, TIMEOUT), up::get, (entries, ack) -> {
+                    new WriterSettings(2, TIMEOUT, TIMEOUT), up::get, (entries, ack) -> {
                         applied.addAll(entries);
                         ack.run();
                     });
@@ -175,8 +176,13 @@ class LedgersOverTheNetworkTest {
             }
 
             @Override
-            public CompletableFuture<Long> fence(String logNode, long ledgerId) {
+            public CompletableFuture<Fenced> fence(String logNode, long ledgerId) {
                 return peers.fence(logNode, ledgerId);
+            }
+
+            @Override
+            public CompletableFuture<List<Long>> confirm(String logNode, List<Long> ledgerIds) {
+                return peers.confirm(logNode, ledgerIds);
             }
 
             @Override

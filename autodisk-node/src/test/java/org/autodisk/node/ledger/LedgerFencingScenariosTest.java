@@ -67,7 +67,7 @@ class LedgerFencingScenariosTest {
             sim.runFor(100);
             assertThat(sim.told("z")).as("the zombie's write after l1 restarted").isNotEqualTo(
                     SimOwner.Outcome.ACKNOWLEDGED);
-            assertThat(zombie.writer().state()).isEqualTo(LedgerWriter.State.FENCED);
+            assertThat(zombie.writer().state()).isEqualTo(WriterState.FENCED);
             assertThat(sim.logNode("l1").store.fenced(1)).as("the fence was read back from the journal").isTrue();
             assertThat(sim.logNode("l1").store.lastEntry(1)).isEqualTo(2);
             assertThat(sim.settleAndCheck()).isNull();
@@ -84,7 +84,7 @@ class LedgerFencingScenariosTest {
         sim.write(zombie, "z");
         sim.runFor(100);
         assertThat(sim.told("z")).isEqualTo(SimOwner.Outcome.UNKNOWN);
-        assertThat(zombie.writer().state()).isEqualTo(LedgerWriter.State.FENCED);
+        assertThat(zombie.writer().state()).isEqualTo(WriterState.FENCED);
         for (String node : List.of("l1", "l2")) {
             SimDisk disk = sim.logNode(node).store;
             assertThat(disk.fenced(1)).as("%s still fences ledger 1", node).isTrue();
@@ -110,7 +110,7 @@ class LedgerFencingScenariosTest {
         sim.runFor(200);
         assertThat(sim.told("z")).as("l1 took it, l2 is silent: the zombie may not move its ledger to [l1, l3]")
                 .isEqualTo(SimOwner.Outcome.UNKNOWN);
-        assertThat(zombie.writer().state()).isEqualTo(LedgerWriter.State.FENCED);
+        assertThat(zombie.writer().state()).isEqualTo(WriterState.FENCED);
         assertThat(fragments(sim, 1)).isEqualTo("[1:[l1, l2]]");
         assertThat(ledger(sim, 1).lastEntry()).isEqualTo(3);
 

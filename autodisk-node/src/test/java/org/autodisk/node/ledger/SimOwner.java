@@ -95,7 +95,7 @@ final class SimOwner {
 
     /** Restores the writer's multiplicity now (the maintenance does it every 100 ms). */
     void restoreNow() {
-        if (writer != null && writer.state() == LedgerWriter.State.OPEN) {
+        if (writer != null && writer.state() == WriterState.OPEN) {
             writer.restore();
         }
     }
@@ -174,7 +174,7 @@ final class SimOwner {
             }
             if (alive(inc)) {
                 writer = new LedgerWriter(id, world.state().ledger(res.ledgerId()), meta, peers, world,
-                        new LedgerWriter.WriterSettings(multiplicity, TIMEOUT, TIMEOUT), world::logNodesUp,
+                        new WriterSettings(multiplicity, TIMEOUT, TIMEOUT), world::logNodesUp,
                         (entries, ack) -> {
                             onApplyThread(inc, () -> applyAcknowledged(inc, entries));
                             ack.run();
@@ -285,8 +285,8 @@ final class SimOwner {
     }
 
     boolean writerStopped() {
-        return writer != null && (writer.state() == LedgerWriter.State.BROKEN
-                || writer.state() == LedgerWriter.State.FENCED);
+        return writer != null && (writer.state() == WriterState.BROKEN
+                || writer.state() == WriterState.FENCED);
     }
 
     /** Restarts the writer when it stopped without a write noticing. */

@@ -28,8 +28,13 @@ final class SimPeers implements LedgerPeers {
     }
 
     @Override
-    public CompletableFuture<Long> fence(String logNode, long ledgerId) {
+    public CompletableFuture<Fenced> fence(String logNode, long ledgerId) {
         return call(logNode, n -> n.ledgers.fence(ledgerId));
+    }
+
+    @Override
+    public CompletableFuture<List<Long>> confirm(String logNode, List<Long> ledgerIds) {
+        return call(logNode, n -> CompletableFuture.completedFuture(n.ledgers.confirm(ledgerIds)));
     }
 
     @Override

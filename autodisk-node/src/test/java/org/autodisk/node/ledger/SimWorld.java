@@ -64,6 +64,11 @@ final class SimWorld implements LedgerTimer, AutoCloseable {
     }
 
     @Override
+    public long nanoTime() {
+        return now * 1_000_000L;
+    }
+
+    @Override
     public void schedule(long delayMillis, Runnable task) {
         events.add(new Event(now + Math.max(0, delayMillis), seq++, task));
     }
@@ -203,13 +208,15 @@ final class SimWorld implements LedgerTimer, AutoCloseable {
 
         final String id;
         final SimDisk store;
+        final java.util.function.LongSupplier clock;
         LogNodeLedgers ledgers;
         boolean up = true;
 
-        SimLogNode(String id, SimDisk store) {
+        SimLogNode(String id, SimDisk store, java.util.function.LongSupplier clock) {
             this.id = id;
             this.store = store;
-            this.ledgers = new LogNodeLedgers(store);
+            this.clock = clock;
+            this.ledgers = new LogNodeLedgers(store, clock);
         }
 
         void crash() {
@@ -224,17 +231,17 @@ final class SimWorld implements LedgerTimer, AutoCloseable {
                 store.restart();
             }
             up = true;
-            ledgers = new LogNodeLedgers(store);
+            ledgers = new LogNodeLedgers(store, clock);
         }
     }
 
     void addLogNode(String id) {
-        logNodes.put(id, new SimLogNode(id, SimDisk.inMemory(id)));
+        logNodes.put(id, new SimLogNode(id, SimDisk.inMemory(id), () -> now * 1_000_000L));
     }
 
     /** Adds a log node whose ledgers are the real journal in a directory (a crash closes it, a restart reads it). */
     void addJournalLogNode(String id, Path dir) {
-        logNodes.put(id, new SimLogNode(id, SimDisk.journal(id, dir)));
+        logNodes.put(id, new SimLogNode(id, SimDisk.journal(id, dir), () -> now * 1_000_000L));
     }
 
     SimLogNode logNode(String id) {

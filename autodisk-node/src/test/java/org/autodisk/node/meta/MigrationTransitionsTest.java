@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
  */
 class MigrationTransitionsTest {
 
-    private static MetaState created() {
+    static MetaState created() {
         return MetaTransitions.apply(MetaState.EMPTY, 1, MetaTransitionsTest.bootstrap()).state();
     }
 
-    private static MetaState applied(MetaState s, MetaCommand c) {
+    static MetaState applied(MetaState s, MetaCommand c) {
         MetaTransitions.Outcome o = apply(s, c);
         assertThat(o.result().applied()).as(String.valueOf(o.result().refusal())).isTrue();
         return o.state();

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
  * A seeded simulation of the metadata's ownership changes: administrators, migration targets, range owners and a
  * failover all decide commands from stale views of the metadata (any of the last few versions, so commands arrive
  * late, twice and out of order) — starts, progress, pauses, aborts, cutovers that open the target's ledger or not,
- * ends, splits, owner changes, ledger opens, recoveries and closes — and every state the commands lead to is checked:
+ * ends, splits, owner changes, ledger opens, recoveries and closes, members failing and returning, promotions of a
+ * failed owner's range to its backup, recoveries of a promoted range, dropped backups — and every state the commands
+ * lead to is checked:
  * one owner per range and epoch over the whole history, every ledger written by its range's owner at its epoch, at
  * most one unclosed ledger per range and epoch, migrations consistent with their range, refusals changing nothing.
  */
@@ -34,7 +36,8 @@ class OwnershipSimulationTest {
         }
         assertThat(applied).as("the schedules applied every kind of change many times")
                 .containsKeys("CutOver+ledger", "CutOver", "Split", "ChangeRange", "StartMigration", "CloseLedger",
-                        "OpenLedger", "EndMigration").allSatisfy((kind, n) -> assertThat(n).as(kind)
+                        "OpenLedger", "EndMigration", "Promote", "RangeRecovered", "DropBackup", "SetMemberState")
+                .allSatisfy((kind, n) -> assertThat(n).as(kind)
                         .isGreaterThan(SEEDS / 10));
     }
 
@@ -82,7 +85,7 @@ class OwnershipSimulationTest {
             MigrationInfo m = v.migrations().isEmpty() ? null : v.migrations().get(random.nextInt(
                     v.migrations().size()));
             List<LedgerInfo> unclosed = v.ledgersOf(r).stream().filter(l -> l.state() != LedgerState.CLOSED).toList();
-            return switch (random.nextInt(12)) {
+            return switch (random.nextInt(16)) {
                 case 0, 1 -> new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), dataNode(), 0,
                         "admin");
                 case 2, 3 -> m == null ? null : progress(m);
@@ -94,12 +97,24 @@ class OwnershipSimulationTest {
                 case 8 -> unclosed.isEmpty() ? null : random.nextBoolean()
                         ? new MetaCommand.CloseLedger(unclosed.get(0).id(), random.nextInt(50))
                         : new MetaCommand.RecoverLedger(unclosed.get(0).id(), r.owner());
-                case 9 -> new MetaCommand.ChangeRange(r.id(), r.epoch(), r.generation(), dataNode(), List.of(),
-                        RangeState.SERVING);
+                case 9 -> changeRange(r);
                 case 10 -> new MetaCommand.Split(r.id(), r.generation(), Keys.utf8(Character.toString('a'
                         + random.nextInt(26)) + random.nextInt(100)));
-                default -> m == null ? null : new MetaCommand.EndMigration(m.id(), false, "cleaned up");
+                case 11 -> m == null ? null : new MetaCommand.EndMigration(m.id(), false, "cleaned up");
+                case 12 -> new MetaCommand.SetMemberState(dataNode(), null, random.nextInt(3) == 0 ? MemberState.UP
+                        : MemberState.FAILED);
+                case 13 -> new MetaCommand.Promote(r.id(), r.epoch(), r.backup() == null || random.nextInt(4) == 0
+                        ? dataNode() : r.backup(), "sim");
+                case 14 -> new MetaCommand.RangeRecovered(r.id(), r.epoch());
+                default -> new MetaCommand.DropBackup(r.id(), dataNode(), "sim");
             };
+        }
+
+        private MetaCommand changeRange(RangeDescriptor r) {
+            String owner = dataNode();
+            String backup = dataNode();
+            return new MetaCommand.ChangeRange(r.id(), r.epoch(), r.generation(), owner, backup.equals(owner)
+                    ? List.of() : List.of(backup), RangeState.SERVING);
         }
 
         private MetaCommand progress(MigrationInfo m) {
@@ -145,6 +160,7 @@ class OwnershipSimulationTest {
         }
 
         private static void checkMigration(MetaState s, RangeDescriptor r, String where) {
+            assertThat(r.backups()).as("%s is no backup of its own: %s", r, where).doesNotContain(r.owner());
             MigrationInfo m = s.migrationOf(r.id());
             if (m == null) {
                 assertThat(r.state()).as("%s without a migration: %s", r, where).isNotEqualTo(RangeState.MIGRATING);

@@ -38,7 +38,8 @@ class ApplyThreadTest {
     private static RangeSlot slot(LocalStore store) {
         RangeDescriptor range = new RangeDescriptor(0, new byte[0], null, "d1", List.of(), List.of("l1"), 1, 1,
                 RangeState.SERVING);
-        return new RangeSlot(new SlotContext("d1", null, null, null, null, store, null, null, List.of(), null), range,
+        return new RangeSlot(new SlotContext("d1", null, null, null, null, store, null, null, List.of(), null, null,
+                null, java.time.Duration.ZERO), range,
                 new CompletableFuture<>());
     }
 

@@ -114,4 +114,40 @@ class LedgerWireTest {
         byte[] lying = new BodyWriter(5).u8(0).i32(1000).toBytes();
         assertMalformed(() -> LedgerWire.parseEntries(lying), "entry count 1000");
     }
+
+    @Test
+    void aLeaseRenewalAndItsAnswerRoundTripAndRefuseBadLists() {
+        assertThat(LedgerWire.parseLedgerIds(LedgerWire.ledgerIds(List.of(3L, 9L, 12L)))).containsExactly(3L, 9L, 12L);
+        assertThat(LedgerWire.parseLedgerIds(LedgerWire.ledgerIds(List.of()))).isEmpty();
+        assertThat(LedgerWire.parseFencedResult(LedgerWire.fencedResult(List.of(9L)))).containsExactly(9L);
+        assertMalformed(() -> LedgerWire.parseLedgerIds(LedgerWire.ledgerIds(List.of(0L))), "ledger id 0");
+        assertMalformed(() -> LedgerWire.parseLedgerIds(new BodyWriter(4).i32(5).toBytes()), "ledger count 5");
+        assertMalformed(() -> LedgerWire.parseLedgerIds(new BodyWriter(4).i32(-1).toBytes()), "ledger count -1");
+        byte[] trailing = Arrays.copyOf(LedgerWire.ledgerIds(List.of(3L)), 14);
+        assertMalformed(() -> LedgerWire.parseLedgerIds(trailing), "2 unexpected trailing bytes");
+        assertMalformed(() -> LedgerWire.parseLedgerIds(new byte[2]), "ledger count");
+    }
+
+    @Test
+    void aHeartbeatRoundTripsAsRequestAndAnswerAndRefusesGarbage() {
+        Heartbeat hb = new Heartbeat("d1", 42, List.of("d3", "l2"));
+        assertThat(Heartbeat.decode(hb.encode())).isEqualTo(hb);
+        assertThat(Heartbeat.decodeAnswer(hb.encodeAnswer())).isEqualTo(hb);
+        assertMalformed(() -> Heartbeat.decode(new Heartbeat("", 1, List.of()).encode()), "names its sender");
+        byte[] body = hb.encode();
+        assertMalformed(() -> Heartbeat.decode(Arrays.copyOf(body, body.length - 1)), "suspect");
+        assertMalformed(() -> Heartbeat.decode(Arrays.copyOf(body, body.length + 3)), "3 unexpected trailing bytes");
+        assertMalformed(() -> Heartbeat.decode(new BodyWriter(16).string("d1").i64(1).i32(100_000).toBytes()),
+                "suspect count 100000");
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 5_000; i++) {
+            byte[] garbage = new byte[random.nextInt(40)];
+            random.nextBytes(garbage);
+            try {
+                Heartbeat.decode(garbage);
+            } catch (org.autodisk.core.protocol.ProtocolException e) {
+                assertThat(e.status()).isEqualTo(org.autodisk.core.protocol.Status.MALFORMED);
+            }
+        }
+    }
 }

@@ -1,0 +1,112 @@
+package org.autodisk.node.failure;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.ops.OperationHandler;
+import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.wire.Heartbeat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A node's part in failure handling, on a thread of its own every {@code failure.heartbeat-ms}: its
+ * {@link FailureDetector} exchanges heartbeats; on a data node, the {@link FailoverCoordinator} declares failed
+ * members and fails them over when this node coordinates; and {@link Rejoin} brings this node back when the cluster
+ * declared it failed.
+ */
+public final class Failures implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Failures.class);
+
+    private final String self;
+    private final FailureDetector detector;
+    private final FailoverCoordinator coordinator;
+    private final Rejoin rejoin;
+    private final long heartbeatMs;
+    private final ScheduledExecutorService timer;
+
+    /**
+     * Settings.
+     *
+     * @param heartbeatMs {@code failure.heartbeat-ms}
+     * @param suspectMs   {@code failure.suspect-ms} (0: no detection)
+     * @param timeout     how long a metadata change may take
+     */
+    public record Settings(long heartbeatMs, long suspectMs, Duration timeout) {
+    }
+
+    /**
+     * Creates a node's failure handling; {@link #start} runs it.
+     *
+     * @param self      this node
+     * @param metadata  the metadata
+     * @param peers     the peer channel
+     * @param settings  the settings
+     * @param onSuspect told of each suspicion (node, why): the rules' {@code NodeSuspected}
+     * @param rules     the failover rules, on a data node; {@code null} on a log node (it never coordinates)
+     * @param dropStale what the node drops of ranges that moved on when it rejoins
+     */
+    public Failures(String self, Metadata metadata, PeerChannel peers, Settings settings,
+            BiConsumer<String, String> onSuspect, FailoverCoordinator.Rules rules,
+            Consumer<MetaState> dropStale) {
+        this.self = self;
+        this.heartbeatMs = settings.heartbeatMs();
+        this.detector = new FailureDetector(self, metadata::current, peers, settings.heartbeatMs(),
+                settings.suspectMs(), System::nanoTime, onSuspect);
+        this.coordinator = rules == null ? null : new FailoverCoordinator(self, metadata, detector, rules,
+                settings.timeout(), System::nanoTime);
+        this.rejoin = new Rejoin(self, metadata, detector, dropStale, settings.timeout());
+        this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(self + "-failures")
+                .daemon().factory());
+    }
+
+    /** Starts the heartbeats and checks. */
+    public void start() {
+        timer.scheduleWithFixedDelay(this::tick, heartbeatMs, heartbeatMs, TimeUnit.MILLISECONDS);
+    }
+
+    private void tick() {
+        try {
+            detector.tick();
+            if (coordinator != null) {
+                coordinator.check();
+            }
+            rejoin.check();
+        } catch (RuntimeException e) {
+            LOG.error("{}: failure check failed; tried again at the next heartbeat", self, e);
+        }
+    }
+
+    /**
+     * Returns the detector (status shows what it heard).
+     *
+     * @return the detector
+     */
+    public FailureDetector detector() {
+        return detector;
+    }
+
+    /**
+     * Returns the handler of HEARTBEAT: takes the sender's heartbeat and answers this node's.
+     *
+     * @return the handler
+     */
+    public OperationHandler heartbeatHandler() {
+        return request -> {
+            Heartbeat hb = Heartbeat.decode(request.frame().body());
+            request.action("heartbeat");
+            request.reply(detector.answer(hb).encodeAnswer());
+        };
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}
