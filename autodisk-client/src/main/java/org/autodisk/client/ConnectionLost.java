@@ -38,4 +38,14 @@ final class ConnectionLost extends RuntimeException {
     NodeUnavailableException toPublic() {
         return new NodeUnavailableException(getMessage(), null, nodeId, getCause());
     }
+
+    /**
+     * Converts a write that was written before the connection was lost: it may or may not have been carried out.
+     *
+     * @return an outcome-unknown exception saying so
+     */
+    OutcomeUnknownException unknownOutcome() {
+        return new OutcomeUnknownException(getMessage() + "; the write may or may not have been carried out (retrying "
+                + "an insert or a delete is safe)", null, nodeId, getCause());
+    }
 }

@@ -229,8 +229,9 @@ final class DefaultAsyncClient implements AsyncAutoDiskClient {
                 .thenApply(reply -> new Traced<>(searchResult(reply), reply.hops(), System.nanoTime() - start)));
     }
 
+    /** An insert lost in flight is not sent again: it may have been carried out (see {@link Dispatcher}). */
     private CompletableFuture<Reply> sendInsert(byte[] key, byte[] value, boolean traced) {
-        return keyed(Opcode.INSERT, new InsertRequest(key, value).encode(), key, traced, true);
+        return keyed(Opcode.INSERT, new InsertRequest(key, value).encode(), key, traced, false);
     }
 
     private CompletableFuture<Reply> sendSearch(byte[] key, boolean traced) {

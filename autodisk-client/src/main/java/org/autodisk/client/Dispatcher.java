@@ -10,12 +10,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Sends requests over the {@link Failover}'s connection. A request that was never written is sent again on
- * the next connection; an idempotent request whose connection dropped before the answer is sent once more; a request
- * refused for the node's role (WRONG_ROLE: a log node asked for a stream, nothing done) is sent to another seed. A
+ * the next connection; a read whose connection dropped before the answer is sent once more, while a write then fails
+ * with {@link OutcomeUnknownException} (it may have been carried out); a request refused for the node's role
+ * (WRONG_ROLE: a log node asked for a stream, nothing done) is sent to another seed. A
  * request the cluster could not serve for now and did not carry out (NODE_UNAVAILABLE: its range fails over, its
  * owner is unreachable; OVERLOADED; SHUTTING_DOWN) is sent again after a short wait, every other time to the next
  * seed, until the request timeout from its first send: a failover costs the caller a wait, not an error. A write
- * whose outcome is unknown (OUTCOME_UNKNOWN) is not sent again: the caller decides.
+ * whose outcome is unknown (OUTCOME_UNKNOWN) is not sent again: the caller decides. A node that let a request time
+ * out (a stalled process, say) is left: the next request goes to the next seed.
  */
 final class Dispatcher {
 
@@ -66,8 +68,14 @@ final class Dispatcher {
                 .whenComplete((reply, error) -> {
                     if (error == null) {
                         out.complete(reply);
-                    } else if (!waitAndRetry(call, out, Errors.unwrap(error), used[0], resends, unsentRetries)) {
-                        retryOrFail(call, out, Errors.unwrap(error), resends, unsentRetries);
+                        return;
+                    }
+                    Throwable cause = Errors.unwrap(error);
+                    if (cause instanceof RequestTimeoutException e && e.status() == null && used[0] != null) {
+                        failover.moveOn(used[0], requestTimeout);
+                    }
+                    if (!waitAndRetry(call, out, cause, used[0], resends, unsentRetries)) {
+                        retryOrFail(call, out, cause, resends, unsentRetries);
                     }
                 });
     }
@@ -123,7 +131,7 @@ final class Dispatcher {
             LOG.info("{}; sending {} again on the next seed", lost.getMessage(), call.op());
             attempt(call, out, resends - 1, unsentRetries);
         } else {
-            out.completeExceptionally(lost.toPublic());
+            out.completeExceptionally(lost.written() && !call.idempotent() ? lost.unknownOutcome() : lost.toPublic());
         }
     }
 }

@@ -155,17 +155,22 @@ class FailoverTest {
     }
 
     @Test
-    void deleteLostInFlightIsNotRetried() {
+    void aWriteLostInFlightIsNotSentAgainAndItsOutcomeIsUnknown() {
         FakeNode first = node("node-1");
         FakeNode second = node("node-2");
         AutoDiskClient c = client(AutoDiskClient.builder().seeds(first.address(), second.address()));
         first.mode(FakeNode.Mode.CLOSE);
 
         assertThatThrownBy(() -> c.delete("k"))
-                .isInstanceOf(NodeUnavailableException.class)
+                .isInstanceOf(OutcomeUnknownException.class)
                 .hasMessageContaining("node-1")
-                .hasMessageContaining("DELETE");
-        assertThat(second.count(Opcode.DELETE)).isZero();
+                .hasMessageContaining("DELETE")
+                .hasMessageContaining("may or may not have been carried out");
+        assertThat(second.count(Opcode.DELETE)).as("sent to no other seed").isZero();
+        second.mode(FakeNode.Mode.CLOSE);
+        assertThatThrownBy(() -> c.insert("k", "v")).isInstanceOf(OutcomeUnknownException.class)
+                .hasMessageContaining("INSERT");
+        assertThat(first.count(Opcode.INSERT) + second.count(Opcode.INSERT)).as("sent once").isEqualTo(1);
     }
 
     @Test
@@ -176,8 +181,8 @@ class FailoverTest {
         first.mode(FakeNode.Mode.CLOSE);
         second.mode(FakeNode.Mode.CLOSE);
 
-        assertThatThrownBy(() -> c.insert("k", "v")).isInstanceOf(NodeUnavailableException.class);
-        assertThat(first.count(Opcode.INSERT) + second.count(Opcode.INSERT)).isEqualTo(2);
+        assertThatThrownBy(() -> c.search("k")).isInstanceOf(NodeUnavailableException.class);
+        assertThat(first.count(Opcode.SEARCH) + second.count(Opcode.SEARCH)).isEqualTo(2);
     }
 
     @Test

@@ -39,8 +39,9 @@ public final class LocalCluster implements AutoCloseable {
     private final List<String> splitPoints;
     private final int dataNodes;
     private boolean deleteOnClose;
-    /** Nodes killed and not restarted: a restart of another node does not wait for them. */
+    /** Nodes killed and not restarted, or paused: a restart of another node does not wait for them. */
     private final Set<Integer> killed = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
 
     private LocalCluster(Path dir, List<String> splitPoints, int dataNodes) {
         this.dir = dir;
@@ -222,7 +223,7 @@ public final class LocalCluster implements AutoCloseable {
     private void awaitReady() throws IOException {
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         for (int i = 0; i < ids.size(); i++) {
-            while (!killed.contains(i) && !answers(addresses.get(i))) {
+            while (!killed.contains(i) && !paused.contains(i) && !answers(addresses.get(i))) {
                 if (!processes.get(i).isAlive()) {
                     throw new IOException("node " + ids.get(i) + " exited with code " + processes.get(i).exitValue()
                             + "; its log " + dir.resolve(ids.get(i) + ".log") + " ends with:\n" + tail(i));
@@ -321,6 +322,43 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     /**
+     * Pauses node {@code i} with SIGSTOP (as a long garbage collection or a stalled VM would): it keeps its sockets
+     * and state but answers nothing until {@link #resume}.
+     *
+     * @param i node index
+     * @throws IOException if the signal cannot be sent
+     */
+    public void pause(int i) throws IOException {
+        signal(i, "STOP");
+        paused.add(i);
+    }
+
+    /**
+     * Lets a paused node go on with SIGCONT.
+     *
+     * @param i node index
+     * @throws IOException if the signal cannot be sent
+     */
+    public void resume(int i) throws IOException {
+        signal(i, "CONT");
+        paused.remove(i);
+    }
+
+    private void signal(int i, String name) throws IOException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(processes.get(i).pid()))
+                .redirectErrorStream(true).start();
+        try {
+            if (kill.waitFor() != 0) {
+                throw new IOException("kill -" + name + " " + processes.get(i).pid() + " (" + ids.get(i)
+                        + ") failed: " + new String(kill.getInputStream().readAllBytes()).trim());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while sending SIG" + name + " to " + ids.get(i), e);
+        }
+    }
+
+    /**
      * Starts node {@code i} again on its configuration and data and waits until it (and every node not killed)
      * answers.
      *
@@ -361,6 +399,13 @@ public final class LocalCluster implements AutoCloseable {
     }
 
     private void stopAll() {
+        for (int i : List.copyOf(paused)) {
+            try {
+                resume(i);
+            } catch (IOException e) {
+                System.err.println("could not resume " + ids.get(i) + " before stopping it: " + e.getMessage());
+            }
+        }
         processes.forEach(Process::destroy);
         for (Process p : processes) {
             try {

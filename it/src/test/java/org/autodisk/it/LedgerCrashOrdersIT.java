@@ -39,9 +39,9 @@ class LedgerCrashOrdersIT {
 
     @Test
     void everyAcknowledgedInsertSurvivesLogNodesAndTheOwnerKilledInSeveralOrders() throws Exception {
-        // no balancing: d3 stays the owner of the range the test keeps busy
+        // no balancing, no failover: d3 stays the owner of the range the test keeps busy
         try (LocalCluster c = LocalCluster.start(dir, 3, 2, FreePorts.base(5), List.of(),
-                "wal.multiplicity: 2\nbalance.check-ms: 0\n");
+                "wal.multiplicity: 2\nbalance.check-ms: 0\nfailure.suspect-ms: 0\n");
                 AutoDiskClient viaD1 = WalCrashIT.client(c, 0)) {
             RangeStatus range = viaD1.status().ranges().stream().filter(r -> r.owner().equals("d3")).findFirst()
                     .orElseThrow();

@@ -62,7 +62,7 @@ class MigrationCrashIT {
         // cutover-lag 1: the target catches up in rounds as long as writes come in (at most 50), a phase long
         // enough to be killed in
         try (LocalCluster cluster = LocalCluster.start(dir, 3, 2, FreePorts.base(5), List.of(),
-                "wal.multiplicity: 2\nmetadata.election-timeout-ms: 500\nbalance.check-ms: 0\n"
+                "wal.multiplicity: 2\nmetadata.election-timeout-ms: 500\nbalance.check-ms: 0\nfailure.suspect-ms: 0\n"
                         + "migration.chunk-bytes: 65536\nmigration.cutover-lag-entries: 1\n");
                 AutoDiskClient client = AutoDiskClient.builder().seeds(cluster.addresses())
                         .requestTimeout(Duration.ofSeconds(10)).build()) {

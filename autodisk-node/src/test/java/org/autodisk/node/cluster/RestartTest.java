@@ -24,7 +24,9 @@ class RestartTest {
     @Test
     void restartedNodeServesWhatItStoredAndOthersRouteToItAgain() {
         try (MiniCluster cluster = MiniCluster.start(2, dir, Map.of())) {
-            AutoDiskClient viaD1 = cluster.clientOf(0);
+            // a short request timeout: the client sends a search refused while d2 is down again until then
+            AutoDiskClient viaD1 = AutoDiskClient.builder().seeds(cluster.address(0))
+                    .requestTimeout(java.time.Duration.ofSeconds(2)).build();
             byte[] d2Key = {(byte) 0xC0, 1};
             for (int i = 0; i < 200; i++) {
                 viaD1.insert(new byte[] {(byte) 0xC0, (byte) i, 7}, Keys.utf8("value-" + i));
@@ -40,6 +42,7 @@ class RestartTest {
             assertThat(cluster.node(1).store().count()).isEqualTo(count);
             assertThat(viaD1.search(d2Key)).map(String::new).contains("before restart");
             assertThat(viaD1.search(new byte[] {(byte) 0xC0, 99, 7})).map(String::new).contains("value-99");
+            viaD1.close();
         }
     }
 }

@@ -42,8 +42,9 @@ class KillAndRestartIT {
 
     @BeforeAll
     static void startCluster() {
-        cluster = ClusterTopology.builder("restart").dataNodes(2).logNodes(1).persistentStores(true).build()
-                .start(AutoDiskImage.name());
+        // no failover: the test checks what the restarted d2 serves from its own volume
+        cluster = ClusterTopology.builder("restart").dataNodes(2).logNodes(1).persistentStores(true)
+                .env("AUTODISK_FAILURE_SUSPECT_MS", "0").build().start(AutoDiskImage.name());
     }
 
     @AfterAll

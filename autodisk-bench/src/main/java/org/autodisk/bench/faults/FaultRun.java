@@ -1,0 +1,138 @@
+package org.autodisk.bench.faults;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.autodisk.cli.LocalCluster;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.AutoDiskException;
+import org.autodisk.core.cluster.MembersReport;
+import org.autodisk.core.cluster.RangeStatus;
+
+/**
+ * One run of the fault-injection suite on a local cluster: start it, let the workers read and write while the
+ * nemesis injects its seeded faults, heal everything, wait until the cluster settles (every member up, every range
+ * serving with one owner and a backup, no migration under way), read every key through every data node, and check the
+ * history.
+ */
+public final class FaultRun {
+
+    /**
+     * What a run does.
+     *
+     * @param dir         where the cluster lives
+     * @param basePort    the first node's port
+     * @param dataNodes   data nodes (at least 2, for failover)
+     * @param logNodes    log nodes
+     * @param multiplicity log nodes per entry
+     * @param workers     client workers
+     * @param keys        keys they share
+     * @param duration    how long faults are injected
+     * @param seed        the nemesis's and workers' seed
+     * @param kinds       the faults injected
+     * @param calm        about how long between faults
+     * @param hold        about how long a fault lasts
+     */
+    public record Settings(Path dir, int basePort, int dataNodes, int logNodes, int multiplicity, int workers,
+            int keys, Duration duration, long seed, List<FaultKind> kinds, Duration calm, Duration hold) {
+
+        /** Copies the list. */
+        public Settings {
+            kinds = List.copyOf(kinds);
+        }
+    }
+
+    /** How long the cluster may take to settle after the faults healed. */
+    private static final Duration SETTLE = Duration.ofSeconds(120);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+
+    private FaultRun() {
+    }
+
+    /**
+     * Every fault kind the nemesis knows.
+     *
+     * @return the kinds
+     */
+    public static List<FaultKind> allKinds() {
+        return List.of(FaultKind.values());
+    }
+
+    /**
+     * Runs the suite.
+     *
+     * @param s what to run
+     * @return what happened and what the checker found
+     * @throws IOException if the cluster cannot be started or a node restarted
+     * @throws InterruptedException if interrupted
+     */
+    public static FaultSummary run(Settings s) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        History history = new History();
+        String yaml = "wal.multiplicity: " + s.multiplicity() + "\nbalance.check-ms: 3000\n";
+        try (LocalCluster cluster = LocalCluster.start(s.dir(), s.dataNodes(), s.logNodes(), s.basePort(), List.of(),
+                yaml)) {
+            List<String> seeds = cluster.addresses().subList(0, s.dataNodes());
+            Nemesis nemesis = new Nemesis(cluster, s.dataNodes(), s.seed(), s.kinds(), s.calm(), s.hold(), history,
+                    System::nanoTime);
+            Workers workers = new Workers(seeds, s.keys(), s.seed(), nemesis::current, System::nanoTime, history,
+                    REQUEST_TIMEOUT);
+            workers.start(s.workers());
+            try {
+                nemesis.run(System.nanoTime() + s.duration().toNanos());
+            } finally {
+                workers.close();
+            }
+            List<String> unsettled = settle(seeds, s.dataNodes());
+            for (String seed : seeds) {
+                history.addAll(workers.readAll(seed));
+            }
+            List<Op> ops = history.ops();
+            return new FaultSummary(s.seed(), ops, history.faults(), HistoryChecker.check(ops), unsettled,
+                    Duration.ofNanos(System.nanoTime() - t0));
+        }
+    }
+
+    /**
+     * Waits until every member is up and every range serves on one owner with a backup and no migration is under way;
+     * returns what is still not so when the time is up (nothing once settled).
+     */
+    static List<String> settle(List<String> seeds, int dataNodes) throws InterruptedException {
+        long deadline = System.nanoTime() + SETTLE.toNanos();
+        List<String> problems = List.of("not asked yet");
+        try (AutoDiskClient client = AutoDiskClient.builder().seeds(seeds).requestTimeout(REQUEST_TIMEOUT).build()) {
+            while (!problems.isEmpty() && System.nanoTime() < deadline) {
+                try {
+                    problems = problems(client, dataNodes);
+                } catch (AutoDiskException e) {
+                    problems = List.of("the cluster did not answer: " + e.getMessage());
+                }
+                if (!problems.isEmpty()) {
+                    TimeUnit.MILLISECONDS.sleep(500);
+                }
+            }
+        }
+        return problems;
+    }
+
+    private static List<String> problems(AutoDiskClient client, int dataNodes) {
+        List<String> out = new ArrayList<>();
+        MembersReport members = client.admin().members();
+        members.members().stream().filter(m -> !"up".equals(m.state()))
+                .forEach(m -> out.add("member " + m.id() + " is " + m.state()));
+        for (RangeStatus r : client.admin().ranges().ranges()) {
+            if (!"serving".equals(r.state())) {
+                out.add("range " + r.id() + " is " + r.state());
+            } else if (dataNodes > 1 && r.backup() == null) {
+                out.add("range " + r.id() + " has no backup");
+            }
+        }
+        if (!client.admin().migrations().migrations().isEmpty()) {
+            out.add(client.admin().migrations().migrations().size() + " migrations under way");
+        }
+        return out;
+    }
+}

@@ -1,0 +1,121 @@
+package org.autodisk.bench.faults;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.autodisk.cli.LocalCluster;
+import org.autodisk.client.AutoDiskClient;
+import org.autodisk.client.AutoDiskException;
+
+/**
+ * The nemesis of a fault run: between calm stretches, one fault at a time on a node of a local cluster, every kind once
+ * per round in an order and on victims a seeded random chooses (so a run is replayed from its seed), held for a while
+ * and healed: {@code kill -9} of a data node, of
+ * a log node, of the metadata leader (restarted on its data), or a pause of a data node by SIGSTOP (SIGCONT after).
+ * The fault under way is published for the workers' records.
+ */
+final class Nemesis {
+
+    private final LocalCluster cluster;
+    private final int dataNodes;
+    private final Random random;
+    private final List<FaultKind> kinds;
+    private final Duration calm;
+    private final Duration hold;
+    private final History history;
+    private final LongSupplier clock;
+    private volatile String current = "none";
+    /** The kinds still to come in this round: every kind once per round, in a seeded order. */
+    private final List<FaultKind> next = new ArrayList<>();
+
+    Nemesis(LocalCluster cluster, int dataNodes, long seed, List<FaultKind> kinds, Duration calm, Duration hold,
+            History history, LongSupplier clock) {
+        this.cluster = cluster;
+        this.dataNodes = dataNodes;
+        this.random = new Random(seed);
+        this.kinds = List.copyOf(kinds);
+        this.calm = calm;
+        this.hold = hold;
+        this.history = history;
+        this.clock = clock;
+    }
+
+    /** The fault under way, for the workers' records ({@code none} between faults). */
+    String current() {
+        return current;
+    }
+
+    /**
+     * Injects faults until a time, each healed before the next.
+     *
+     * @param until the run's clock value to stop at
+     * @throws IOException if a node cannot be restarted or signalled
+     * @throws InterruptedException if interrupted
+     */
+    void run(long until) throws IOException, InterruptedException {
+        while (clock.getAsLong() + calm.toNanos() + hold.toNanos() < until) {
+            sleep(calm.toMillis() / 2 + random.nextInt((int) Math.max(1, calm.toMillis())));
+            if (next.isEmpty()) {
+                next.addAll(kinds);
+                Collections.shuffle(next, random);
+            }
+            FaultKind kind = next.remove(0);
+            int victim = victim(kind);
+            String id = cluster.ids().get(victim);
+            long start = clock.getAsLong();
+            current = kind.label() + " " + id;
+            System.out.printf("faults: %s %s%n", kind.label(), id);
+            inject(kind, victim);
+            sleep(hold.toMillis() / 2 + random.nextInt((int) Math.max(1, hold.toMillis())));
+            heal(kind, victim);
+            current = "none";
+            history.fault(new FaultWindow(kind, id, start, clock.getAsLong()));
+        }
+    }
+
+    private int victim(FaultKind kind) {
+        int logNodes = cluster.ids().size() - dataNodes;
+        return switch (kind) {
+            case KILL_LOG -> logNodes == 0 ? random.nextInt(dataNodes) : dataNodes + random.nextInt(logNodes);
+            case KILL_LEADER -> leader();
+            default -> random.nextInt(dataNodes);
+        };
+    }
+
+    /** The metadata leader, as a node that answers says; a random data node if none says. */
+    private int leader() {
+        try (AutoDiskClient c = AutoDiskClient.builder().seeds(cluster.addresses().subList(0, dataNodes))
+                .requestTimeout(Duration.ofSeconds(3)).build()) {
+            String leader = c.admin().members().leader();
+            int i = leader == null ? -1 : cluster.ids().indexOf(leader);
+            return i >= 0 ? i : random.nextInt(dataNodes);
+        } catch (AutoDiskException e) {
+            return random.nextInt(dataNodes);
+        }
+    }
+
+    private void inject(FaultKind kind, int victim) throws IOException, InterruptedException {
+        if (kind == FaultKind.PAUSE_DATA) {
+            cluster.pause(victim);
+        } else {
+            cluster.kill(victim);
+        }
+    }
+
+    private void heal(FaultKind kind, int victim) throws IOException {
+        if (kind == FaultKind.PAUSE_DATA) {
+            cluster.resume(victim);
+        } else {
+            cluster.restart(victim);
+        }
+    }
+
+    private static void sleep(long ms) throws InterruptedException {
+        TimeUnit.MILLISECONDS.sleep(ms);
+    }
+}

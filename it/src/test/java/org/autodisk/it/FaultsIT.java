@@ -1,0 +1,42 @@
+package org.autodisk.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+import org.autodisk.bench.faults.FaultRun;
+import org.autodisk.bench.faults.FaultSummary;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fault-injection suite's short schedule on local processes (three data nodes, two log nodes, multiplicity 2):
+ * four workers insert, delete and read 40 keys while the nemesis kills a data node, a log node and the metadata leader
+ * with {@code kill -9} and pauses a data node with SIGSTOP, each at least once, one at a time; the history must show
+ * no anomaly and the cluster must settle (every member up, every range serving with a backup). The seed is printed;
+ * {@code -Dfaults.seed=N} replays a run, {@code ./autodisk bench faults --minutes N} runs a long one.
+ */
+@Tag("slow")
+class FaultsIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void killsAndPausesUnderLoadLoseNoAcknowledgedWriteAndNoReadGoesBack() throws Exception {
+        String given = System.getProperty("faults.seed");
+        long seed = given != null ? Long.parseLong(given) : ThreadLocalRandom.current().nextLong(1, 1L << 40);
+        System.out.println("[faults] seed " + seed + " (replay: -Dfaults.seed=" + seed + ")");
+        FaultSummary summary = FaultRun.run(new FaultRun.Settings(dir, FreePorts.base(5), 3, 2, 2, 4, 40,
+                Duration.ofSeconds(60), seed, FaultRun.allKinds(), Duration.ofSeconds(3), Duration.ofSeconds(4)));
+        System.out.println(summary.markdown());
+        summary.write(Path.of("target", "faults-report"));
+        assertThat(summary.faults()).as("seed %d", seed).extracting(f -> f.kind())
+                .containsAll(FaultRun.allKinds());
+        assertThat(summary.anomalies()).as("anomalies, seed %d", seed).isEmpty();
+        assertThat(summary.unsettled()).as("the cluster settles after the faults heal, seed %d", seed).isEmpty();
+        assertThat(summary.counts()).as("seed %d", seed).containsKeys("write ok", "read ok", "delete ok");
+    }
+}
