@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fault-injection suite's short schedule on local processes (three data nodes, two log nodes, multiplicity 2):
+ * The fault-injection suite's short schedule (45 s of faults) on local processes (three data nodes, two log nodes, multiplicity 2):
  * four workers insert, delete and read 40 keys while the nemesis kills a data node, a log node and the metadata leader
  * with {@code kill -9} and pauses a data node with SIGSTOP, each at least once, one at a time; the history must show
  * no anomaly and the cluster must settle (every member up, every range serving with a backup). The seed is printed;
@@ -30,7 +30,7 @@ class FaultsIT {
         long seed = given != null ? Long.parseLong(given) : ThreadLocalRandom.current().nextLong(1, 1L << 40);
         System.out.println("[faults] seed " + seed + " (replay: -Dfaults.seed=" + seed + ")");
         FaultSummary summary = FaultRun.run(new FaultRun.Settings(dir, FreePorts.base(5), 3, 2, 2, 4, 40,
-                Duration.ofSeconds(60), seed, FaultRun.allKinds(), Duration.ofSeconds(3), Duration.ofSeconds(4)));
+                Duration.ofSeconds(45), seed, FaultRun.allKinds(), Duration.ofSeconds(2), Duration.ofSeconds(3)));
         System.out.println(summary.markdown());
         summary.write(Path.of("target", "faults-report"));
         assertThat(summary.faults()).as("seed %d", seed).extracting(f -> f.kind())

@@ -22,14 +22,17 @@ import org.autodisk.core.cluster.MemberStatus;
 import org.autodisk.core.cluster.MembersReport;
 import org.autodisk.core.cluster.RangeStatus;
 import org.autodisk.core.cluster.SplitResult;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The metadata voters d1, d2 and d3 killed with {@code kill -9} one at a time, each restarted before the next, while
  * a client inserts into d4's range through d4 (four node processes and a log node): no insert fails, a split
- * committed while d2 is down holds, and every voter rejoins the metadata.
+ * committed while d2 is down holds, and every voter rejoins the metadata. Tagged "full": in .ci/run, FaultsIT kills
+ * the metadata leader under load (with failover on) and checks every acknowledged write.
  */
+@Tag("full")
 class MetadataVotersCrashIT {
 
     private static final int WINDOW = 16;

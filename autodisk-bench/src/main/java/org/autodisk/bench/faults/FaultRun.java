@@ -97,10 +97,14 @@ public final class FaultRun {
     }
 
     /**
-     * Waits until every member is up and every range serves on one owner with a backup and no migration is under way;
-     * returns what is still not so when the time is up (nothing once settled).
+     * Waits until every member is up and every range serves on one owner with a backup and no migration is under way.
+     *
+     * @param seeds     the data nodes
+     * @param dataNodes how many there are (with one, no range has a backup)
+     * @return what is still not so when the time is up (nothing once settled)
+     * @throws InterruptedException if interrupted
      */
-    static List<String> settle(List<String> seeds, int dataNodes) throws InterruptedException {
+    public static List<String> settle(List<String> seeds, int dataNodes) throws InterruptedException {
         long deadline = System.nanoTime() + SETTLE.toNanos();
         List<String> problems = List.of("not asked yet");
         try (AutoDiskClient client = AutoDiskClient.builder().seeds(seeds).requestTimeout(REQUEST_TIMEOUT).build()) {

@@ -28,11 +28,15 @@ import org.slf4j.LoggerFactory;
  * this node's view when a majority of the other members that are up (this node among them), and at least two of them
  * when there are two, suspect it in their latest fresh word: one observer cut off from a healthy node never fails it.
  * Fixed timeouts rather than phi-accrual, because the decision needs a quorum of observers anyway and a fixed bound
- * is what the owners' leases are reasoned against (see docs/failures.md).
+ * is what the owners' leases are reasoned against (see docs/failures.md). A member this node has not heard from
+ * since it started is suspected only after a grace ({@link #STARTUP_GRACE_NANOS}, or twice the suspicion time if
+ * longer): when a whole cluster starts, its nodes come up seconds apart.
  */
 public final class FailureDetector {
 
     private static final Logger LOG = LoggerFactory.getLogger(FailureDetector.class);
+    /** How long after its start a node waits before it suspects a member it has not heard from at all. */
+    static final long STARTUP_GRACE_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     /** What one observer said last, and when this node heard it. */
     private record View(Set<String> suspects, long heardAt) {
@@ -141,9 +145,13 @@ public final class FailureDetector {
             if (m.id().equals(self) || m.state() == MemberState.JOINING) {
                 continue;
             }
-            long last = lastHeard.getOrDefault(m.id(), started);
+            Long heard = lastHeard.get(m.id());
+            long last = heard != null ? heard : started + Math.max(STARTUP_GRACE_NANOS, 2 * suspectNanos)
+                    - suspectNanos;
             if (now - last >= suspectNanos && suspected.add(m.id())) {
-                String why = "not heard from for " + TimeUnit.NANOSECONDS.toMillis(now - last) + " ms";
+                String why = heard != null ? "not heard from for " + TimeUnit.NANOSECONDS.toMillis(now - heard) + " ms"
+                        : "not heard from since this node started " + TimeUnit.NANOSECONDS.toMillis(now - started)
+                                + " ms ago";
                 LOG.info("{}: suspects {}: {}", self, m.id(), why);
                 onSuspect.accept(m.id(), why);
             }

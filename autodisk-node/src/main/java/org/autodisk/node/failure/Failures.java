@@ -3,7 +3,9 @@ package org.autodisk.node.failure;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.autodisk.node.meta.MetaState;
@@ -30,6 +32,8 @@ public final class Failures implements AutoCloseable {
     private final Rejoin rejoin;
     private final long heartbeatMs;
     private final ScheduledExecutorService timer;
+    private final Metadata metadata;
+    private final AtomicBoolean checkQueued = new AtomicBoolean();
 
     /**
      * Settings.
@@ -56,6 +60,7 @@ public final class Failures implements AutoCloseable {
             BiConsumer<String, String> onSuspect, FailoverCoordinator.Rules rules,
             Consumer<MetaState> dropStale) {
         this.self = self;
+        this.metadata = metadata;
         this.heartbeatMs = settings.heartbeatMs();
         this.detector = new FailureDetector(self, metadata::current, peers, settings.heartbeatMs(),
                 settings.suspectMs(), System::nanoTime, onSuspect);
@@ -66,14 +71,39 @@ public final class Failures implements AutoCloseable {
                 .daemon().factory());
     }
 
-    /** Starts the heartbeats and checks. */
+    /**
+     * Starts the heartbeats and checks; a metadata change (a member declared failed, say) is checked at once rather
+     * than at the next heartbeat.
+     */
     public void start() {
         timer.scheduleWithFixedDelay(this::tick, heartbeatMs, heartbeatMs, TimeUnit.MILLISECONDS);
+        metadata.subscribe(s -> {
+            if (checkQueued.compareAndSet(false, true)) {
+                try {
+                    timer.execute(this::checkNow);
+                } catch (RejectedExecutionException e) {
+                    checkQueued.set(false);
+                }
+            }
+        });
+    }
+
+    private void checkNow() {
+        checkQueued.set(false);
+        checks();
     }
 
     private void tick() {
         try {
             detector.tick();
+        } catch (RuntimeException e) {
+            LOG.error("{}: heartbeats failed; sent again at the next period", self, e);
+        }
+        checks();
+    }
+
+    private void checks() {
+        try {
             if (coordinator != null) {
                 coordinator.check();
             }

@@ -103,6 +103,7 @@ class FailureDetectorTest {
 
     @Test
     void oneObserverThatLosesANodeNeverFailsIt() {
+        run(500);
         cutBothWays("d1", "d3");
         run(2000);
         assertThat(detectors.get("d1").suspects("d3")).isTrue();
@@ -113,14 +114,25 @@ class FailureDetectorTest {
 
     @Test
     void aNodeCutOffFromEveryoneFailsNobodyWhileTheOthersFailIt() {
+        run(500);
         IDS.stream().filter(id -> !id.equals("d1")).forEach(id -> cutBothWays(id, "d1"));
         run(1000);
-        assertThat(detectors.get("d1").suspectedBy(state, "d2")).as("its word about the others counts alone")
-                .containsExactly("d1");
+        assertThat(detectors.get("d1").suspectedBy(state, "d2")).as("its word about the others is its own only, "
+                + "the others' is stale").containsExactly("d1");
         assertThat(IDS).noneMatch(id -> detectors.get("d1").failed(state, id));
         assertThat(detectors.get("d2").failed(state, "d1")).isTrue();
         assertThat(FailoverCoordinator.coordinator(state, detectors.get("d2"))).as("d1 cannot coordinate")
                 .contains("d2");
+    }
+
+    @Test
+    void aMemberNeverHeardSinceTheStartIsSuspectedOnlyAfterTheGrace() {
+        IDS.stream().filter(id -> !id.equals("d3")).forEach(id -> cutBothWays(id, "d3"));
+        run(9_500);
+        assertThat(detectors.get("d1").suspects("d3")).as("a whole cluster starts seconds apart").isFalse();
+        run(1_000);
+        assertThat(detectors.get("d1").suspects("d3")).isTrue();
+        assertThat(suspicions).contains("d1 suspects d3");
     }
 
     @Test
@@ -129,7 +141,7 @@ class FailureDetectorTest {
         assertThat(FailureDetector.observers(state, "d1")).containsExactly("d2", "l1");
         state = state(MemberState.JOINING);
         cutBothWays("d1", "d3");
-        run(1000);
+        run(12_000);
         assertThat(detectors.get("d1").suspects("d3")).isFalse();
     }
 }
