@@ -46,7 +46,7 @@ class ErrorMappingTest extends FakeNodeTest {
     /** Refusals the client sends again until this timeout: kept short. */
     @Override
     protected AutoDiskClient.Builder configure(AutoDiskClient.Builder builder) {
-        return builder.requestTimeout(Duration.ofMillis(1500));
+        return builder.requestTimeout(Duration.ofMillis(600));
     }
 
     static Stream<Arguments> statuses() {

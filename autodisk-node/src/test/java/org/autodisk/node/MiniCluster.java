@@ -275,6 +275,19 @@ public final class MiniCluster implements AutoCloseable {
     }
 
     /**
+     * Returns a client connected to node {@code i} only that gives up after two seconds (a request the cluster
+     * refuses for now is sent again until then): for a test that expects a failure. Closed with the cluster.
+     *
+     * @param i node index
+     * @return the client
+     */
+    public AutoDiskClient impatientClientOf(int i) {
+        AutoDiskClient c = AutoDiskClient.builder().seeds(address(i)).requestTimeout(Duration.ofSeconds(2)).build();
+        clients.add(c);
+        return c;
+    }
+
+    /**
      * Returns the id of node {@code i}.
      *
      * @param i node index

@@ -12,11 +12,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The fault-injection suite's short schedule (45 s of faults) on local processes (three data nodes, two log nodes, multiplicity 2):
- * four workers insert, delete and read 40 keys while the nemesis kills a data node, a log node and the metadata leader
- * with {@code kill -9} and pauses a data node with SIGSTOP, each at least once, one at a time; the history must show
- * no anomaly and the cluster must settle (every member up, every range serving with a backup). The seed is printed;
- * {@code -Dfaults.seed=N} replays a run, {@code ./autodisk bench faults --minutes N} runs a long one.
+ * The fault-injection suite's short schedule (45 s of faults) on local processes (three data nodes, two log nodes,
+ * multiplicity 2): four workers insert, delete and read 40 keys while the nemesis kills a data node, a log node and
+ * the metadata leader with {@code kill -9} and pauses a data node with SIGSTOP, each at least once, one at a time; the
+ * history must show no anomaly and the cluster must settle (every member up, every range serving with a backup). The
+ * seed is printed; {@code -Dfaults.seed=N} replays a run, {@code ./autodisk bench faults --minutes N} runs a long one.
  */
 @Tag("slow")
 class FaultsIT {

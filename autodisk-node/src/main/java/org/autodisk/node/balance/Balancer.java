@@ -28,6 +28,7 @@ public final class Balancer implements AutoCloseable {
     private final BalanceRound round;
     private final Supplier<MetaState> metadata;
     private final ScheduledExecutorService timer;
+    private volatile boolean enabled;
 
     /**
      * Creates the node's balancer; {@link #start} schedules it.
@@ -50,6 +51,7 @@ public final class Balancer implements AutoCloseable {
      * @param periodMs the period; 0 turns balancing off
      */
     public void start(long periodMs) {
+        enabled = periodMs > 0;
         if (periodMs > 0) {
             timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
         }
@@ -64,6 +66,18 @@ public final class Balancer implements AutoCloseable {
     public static Optional<String> balancingNode(MetaState meta) {
         return LoadGathering.dataMembers(meta).stream().filter(m -> m.state() == MemberState.UP).map(Member::id)
                 .min(Comparator.naturalOrder());
+    }
+
+    /** Runs a round in a second, if balancing is on (a failover left ranges without a backup: the rules fill them). */
+    public void runSoon() {
+        if (!enabled) {
+            return;
+        }
+        try {
+            timer.schedule(this::tick, 1, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("{}: no balance round: the balancer stopped", self);
+        }
     }
 
     private void tick() {

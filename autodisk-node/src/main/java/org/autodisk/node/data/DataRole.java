@@ -270,6 +270,11 @@ public final class DataRole implements NodeRole {
     }
 
     @Override
+    public void afterFailover() {
+        balancer.runSoon();
+    }
+
+    @Override
     public void start(Supplier<NodeStatus> self) {
         loadReports.start(loadReportMs, self);
         rangeChecks.start(rangeCheckMs);

@@ -9,6 +9,7 @@ import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.peer.PeerException;
+import org.autodisk.node.rangelog.WriteAheadLog;
 
 /**
  * What the stream operations of a data node share.
@@ -27,8 +28,9 @@ record Serving(NodeContext ctx, DataServices services, Router router, RuleGate g
     }
 
     /**
-     * Checks that a range's log is recovered and replayed here (else the store may lack acknowledged writes); if not,
-     * runs {@code again} on a worker once it is, or answers NODE_UNAVAILABLE if it does not get there in time.
+     * Checks that a range's log is recovered and replayed here (else the store may lack acknowledged writes) and that
+     * its owner holds its lease; if not, runs {@code again} on a worker once it is (or at once when the range changed
+     * as the request came in: it is routed again), or answers NODE_UNAVAILABLE if it does not get there in time.
      *
      * @param request the request
      * @param rangeId the key's range
@@ -42,10 +44,10 @@ record Serving(NodeContext ctx, DataServices services, Router router, RuleGate g
             return true;
         }
         ready.whenComplete((v, err) -> {
-            if (err == null) {
+            RuntimeException e = err == null ? null : LedgerException.unwrap(err);
+            if (err == null || e instanceof WriteAheadLog.MovedAway && request.reroute() <= RouteCheck.MAX_REROUTES) {
                 ctx.queue().execute(again);
             } else {
-                RuntimeException e = LedgerException.unwrap(err);
                 request.replyError(e instanceof PeerException pe ? pe.status() : Status.NODE_UNAVAILABLE,
                         e.getMessage());
             }

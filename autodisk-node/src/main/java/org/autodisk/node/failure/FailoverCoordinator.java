@@ -57,6 +57,7 @@ public final class FailoverCoordinator {
     private final Rules rules;
     private final Duration timeout;
     private final LongSupplier clock;
+    private final Runnable promoted;
     /** When this node first saw each member failed. */
     private final Map<String, Long> failedSince = new ConcurrentHashMap<>();
     /** Commands proposed and not answered yet, by a key naming what they change: never two at once. */
@@ -72,15 +73,17 @@ public final class FailoverCoordinator {
      * @param rules    the failover rules
      * @param timeout  how long a metadata change may take
      * @param clock    monotonic nanoseconds
+     * @param promoted told when a promotion committed (the node's balancer then fills the missing backups soon)
      */
     public FailoverCoordinator(String self, Metadata metadata, FailureDetector detector, Rules rules,
-            Duration timeout, LongSupplier clock) {
+            Duration timeout, LongSupplier clock, Runnable promoted) {
         this.self = self;
         this.metadata = metadata;
         this.detector = detector;
         this.rules = rules;
         this.timeout = timeout;
         this.clock = clock;
+        this.promoted = promoted;
     }
 
     /**
@@ -213,6 +216,8 @@ public final class FailoverCoordinator {
                 LOG.warn("{}: failover: {} did not commit: {}", self, command, err.toString());
             } else if (!r.applied()) {
                 LOG.info("{}: failover: {} refused: {}", self, command, r.refusal());
+            } else if (command instanceof MetaCommand.Promote) {
+                promoted.run();
             }
         });
         return true;

@@ -55,17 +55,18 @@ public final class Failures implements AutoCloseable {
      * @param onSuspect told of each suspicion (node, why): the rules' {@code NodeSuspected}
      * @param rules     the failover rules, on a data node; {@code null} on a log node (it never coordinates)
      * @param dropStale what the node drops of ranges that moved on when it rejoins
+     * @param promoted  told when a promotion this node proposed committed (a balance round then fills backups)
      */
     public Failures(String self, Metadata metadata, PeerChannel peers, Settings settings,
             BiConsumer<String, String> onSuspect, FailoverCoordinator.Rules rules,
-            Consumer<MetaState> dropStale) {
+            Consumer<MetaState> dropStale, Runnable promoted) {
         this.self = self;
         this.metadata = metadata;
         this.heartbeatMs = settings.heartbeatMs();
         this.detector = new FailureDetector(self, metadata::current, peers, settings.heartbeatMs(),
                 settings.suspectMs(), System::nanoTime, onSuspect);
         this.coordinator = rules == null ? null : new FailoverCoordinator(self, metadata, detector, rules,
-                settings.timeout(), System::nanoTime);
+                settings.timeout(), System::nanoTime, promoted);
         this.rejoin = new Rejoin(self, metadata, detector, dropStale, settings.timeout());
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(self + "-failures")
                 .daemon().factory());

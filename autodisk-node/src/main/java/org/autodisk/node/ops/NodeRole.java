@@ -65,6 +65,10 @@ public interface NodeRole {
     default void dropStale(org.autodisk.node.meta.MetaState state) {
     }
 
+    /** A failover this node coordinated committed; a data node runs a balance round soon (to fill new backups). */
+    default void afterFailover() {
+    }
+
     /**
      * Starts background work (catch-up, load reports), once the node serves. What the role opened is released
      * by the node's {@link org.autodisk.node.lifecycle.Resources}.

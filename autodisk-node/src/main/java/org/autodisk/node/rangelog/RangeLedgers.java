@@ -249,12 +249,18 @@ final class RangeLedgers implements WriteAheadLog {
 
     /**
      * A request may be served once the range serves here and its writer holds the lease; while it does not, the
-     * request waits (bounded), and a lease that lapsed is renewed at once.
+     * request waits (bounded), and a lease that lapsed is renewed at once. A range with no slot here changed as the
+     * request came in (it moved away, or this node has not started serving it yet): the request is refused, not
+     * served from a store that may be behind, and the client sends it again.
      */
     @Override
     public CompletableFuture<Void> ready(int rangeId, byte[] key) {
         RangeSlot slot = slotFor(rangeId, key);
-        if (slot == null || slot.storeCurrent() && slot.leased(ctx.timer().nanoTime())) {
+        if (slot == null) {
+            return CompletableFuture.failedFuture(new MovedAway("data node " + ctx.self() + " does not serve the "
+                    + "range of key " + Keys.render(key) + " (it changed as the request came in); retry"));
+        }
+        if (slot.storeCurrent() && slot.leased(ctx.timer().nanoTime())) {
             return CompletableFuture.completedFuture(null);
         }
         CompletableFuture<Void> out = new CompletableFuture<>();
@@ -297,7 +303,6 @@ final class RangeLedgers implements WriteAheadLog {
             }
         }
     }
-
 
     @Override
     public List<String> logNodes() {

@@ -134,7 +134,7 @@ class NodeHandshakeTest {
     void aNodeWithAnotherSecretCannotBeReachedAndTheErrorSaysWhy() {
         cluster.stopNode(1);
         cluster.startNode(1, Map.of("cluster.secret", "a-different-secret-of-d2"), b -> { });
-        AutoDiskClient viaD1 = cluster.clientOf(0);
+        AutoDiskClient viaD1 = cluster.impatientClientOf(0);
         byte[] d2Key = {(byte) 0xF0};
         assertThatThrownBy(() -> viaD1.insert(d2Key, new byte[] {1}))
                 .isInstanceOf(NodeUnavailableException.class)

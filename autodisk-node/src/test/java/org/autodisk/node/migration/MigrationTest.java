@@ -170,7 +170,7 @@ class MigrationTest {
             }
             c.stopNode(3);
             c.stopNode(4);
-            assertThatThrownBy(() -> viaD1.insert(key(10), value(10, 0))).as("no log node is up");
+            assertThatThrownBy(() -> c.impatientClientOf(0).insert(key(10), value(10, 0))).as("no log node is up");
             await().until(() -> c.node(0).wal().describe().contains("not serving yet"));
             List<CompletableFuture<Void>> waiting = IntStream.range(20, 70)
                     .mapToObj(i -> viaD1.async().insert(key(i), value(i, 1))).toList();
