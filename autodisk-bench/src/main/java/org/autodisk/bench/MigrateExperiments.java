@@ -178,7 +178,8 @@ public final class MigrateExperiments {
         Writers w = Writers.start(client, range, low, otherRangeOf(range));
         long t0 = System.nanoTime();
         CompletableFuture<?> moving = mode.equals("host")
-                ? CompletableFuture.supplyAsync(() -> hostMove(range.id(), to, n))
+                ? CompletableFuture.supplyAsync(() -> hostMove(range.id(), to, n),
+                        task -> Thread.ofPlatform().daemon().name("host-move").start(task))
                 : CompletableFuture.completedFuture(client.admin().migrate(range.id(), to,
                         mode.equals("cutover") ? Long.valueOf(0) : settings.rateBytes()));
         double cutoverMs = -1;

@@ -6,6 +6,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.core.net.ChannelSettings;
 import org.autodisk.core.net.RequestChannel;
@@ -77,6 +78,23 @@ final class Connector implements AutoCloseable {
             }
         }
         return false;
+    }
+
+    /**
+     * Runs a task on the client's I/O thread after a delay; never on a shared pool (the caller's threads may all be
+     * blocked waiting for this client's answers).
+     *
+     * @param task   what to run; it must not block
+     * @param millis the delay
+     * @return whether it was scheduled ({@code false} once the client is closing)
+     */
+    boolean later(Runnable task, long millis) {
+        try {
+            group.schedule(task, millis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (RejectedExecutionException e) {
+            return false;
+        }
     }
 
     /** Stops the I/O thread; waits for it unless called from it. */

@@ -99,9 +99,7 @@ final class Dispatcher {
             failover.moveOn(used, requestTimeout);
         }
         LOG.debug("{} not served for now ({}); sending it again in {} ms", call.op(), cause.getMessage(), wait);
-        CompletableFuture.delayedExecutor(wait, TimeUnit.MILLISECONDS).execute(() -> attempt(call, out, resends,
-                unsentRetries));
-        return true;
+        return failover.later(() -> attempt(call, out, resends, unsentRetries), wait);
     }
 
     /** The statuses of a request the cluster refused before doing anything, which may be served a moment later. */

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
 import org.slf4j.Logger;
@@ -126,7 +125,7 @@ final class Failover {
                 current = null;
                 LOG.info("node {} at {} does not serve every operation for its role; using another seed",
                         c.nodeId(), c.seed());
-                CompletableFuture.delayedExecutor(linger.toMillis() + 1000, TimeUnit.MILLISECONDS).execute(c::close);
+                closeLater(c, linger);
             }
         }
         return true;
@@ -148,7 +147,25 @@ final class Failover {
             current = null;
             LOG.info("node {} at {} could not serve a request; trying the next seed", c.nodeId(), c.seed());
         }
-        CompletableFuture.delayedExecutor(linger.toMillis() + 1000, TimeUnit.MILLISECONDS).execute(c::close);
+        closeLater(c, linger);
+    }
+
+    /**
+     * Runs a task on the client's I/O thread after a delay.
+     *
+     * @param task   what to run; it must not block
+     * @param millis the delay
+     * @return whether it was scheduled ({@code false} once the client is closing)
+     */
+    boolean later(Runnable task, long millis) {
+        return connector.later(task, millis);
+    }
+
+    /** Closes a connection left for another once the requests on it have had their time (at once if closing). */
+    private void closeLater(Connection c, Duration linger) {
+        if (!connector.later(c::close, linger.toMillis() + 1000)) {
+            c.close();
+        }
     }
 
     private static AutoDiskException allFailed(List<String> tried, List<Throwable> causes) {

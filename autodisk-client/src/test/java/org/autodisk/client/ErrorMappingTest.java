@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Semaphore;
 import java.util.stream.Stream;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Opcode;
@@ -109,6 +111,30 @@ class ErrorMappingTest extends FakeNodeTest {
 
         assertThat(insert).succeedsWithin(Duration.ofSeconds(5));
         assertThat(node.contents()).containsEntry("k", "v");
+    }
+
+    @Test
+    void aRefusedRequestIsSentAgainWhileEveryThreadOfTheCommonPoolIsBlocked() throws InterruptedException {
+        int workers = ForkJoinPool.getCommonPoolParallelism();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(workers);
+        Semaphore release = new Semaphore(0);
+        for (int i = 0; i < workers; i++) {
+            CompletableFuture.runAsync(() -> {
+                started.countDown();
+                release.acquireUninterruptibly();
+            });
+        }
+        try {
+            started.await();
+            node.answerWith(Status.NODE_UNAVAILABLE, "range 3 does not serve yet (recovering ledger 9); retry");
+            CompletableFuture<Void> insert = client.async().insert("k", "v");
+            await().atMost(Duration.ofSeconds(5)).until(() -> node.count(Opcode.INSERT) >= 1);
+            node.answerWith(null, null);
+
+            assertThat(insert).as("the resend runs on the client's own thread").succeedsWithin(Duration.ofSeconds(5));
+        } finally {
+            release.release(workers);
+        }
     }
 
     @Test

@@ -72,7 +72,7 @@ final class Launcher {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-        });
+        }, OwnThread.named("launcher-output"));
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             throw new AssertionError("autodisk " + String.join(" ", args) + " did not end within 120 s");
@@ -109,7 +109,7 @@ final class Launcher {
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-        });
+        }, OwnThread.named("launcher-output"));
         try {
             return ready.get(180, TimeUnit.SECONDS);
         } catch (TimeoutException e) {

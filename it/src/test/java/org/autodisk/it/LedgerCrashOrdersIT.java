@@ -80,7 +80,8 @@ class LedgerCrashOrdersIT {
     private void underLoad(AutoDiskClient client, RangeStatus range, Faults faults) throws Exception {
         int before = acked.size();
         AtomicBoolean stop = new AtomicBoolean();
-        CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(client, range, stop));
+        CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(client, range, stop),
+                OwnThread.named("load"));
         Awaitility.await().atMost(Duration.ofSeconds(60)).until(() -> acked.size() >= before + 200);
         try {
             faults.run();
@@ -97,7 +98,8 @@ class LedgerCrashOrdersIT {
         });
         int before = acked.size();
         AtomicBoolean stop = new AtomicBoolean();
-        CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(client, range, stop));
+        CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(client, range, stop),
+                OwnThread.named("load"));
         Awaitility.await(order).atMost(Duration.ofSeconds(60)).until(() -> acked.size() >= before + 100);
         stop.set(true);
         load.join();

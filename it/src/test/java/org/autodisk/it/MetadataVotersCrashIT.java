@@ -55,7 +55,7 @@ class MetadataVotersCrashIT {
             AtomicReference<Throwable> firstFailure = new AtomicReference<>();
             AtomicBoolean stop = new AtomicBoolean();
             CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD4, range, stop, acked, failed,
-                    firstFailure));
+                    firstFailure), OwnThread.named("load"));
             SplitResult split = null;
             for (int voter = 0; voter < 3; voter++) {
                 int before = acked.size();

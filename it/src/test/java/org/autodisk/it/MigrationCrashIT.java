@@ -70,7 +70,8 @@ class MigrationCrashIT {
                     .findFirst().orElseThrow();
             preload(client, range);
             AtomicBoolean stop = new AtomicBoolean();
-            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> write(client, range, stop));
+            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> write(client, range, stop),
+                    OwnThread.named("load"));
             moveKilling(cluster, client, range.id(), "d2", "target", "copying");
             moveKilling(cluster, client, range.id(), "d3", "source", "copying");
             moveKilling(cluster, client, range.id(), "d1", "log node", "copying");

@@ -49,7 +49,8 @@ class WalCrashIT {
             IntFunction<byte[]> key = i -> keyIn(range, "crash-" + i);
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
-            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, key, 4000, acked, failed));
+            CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, key, 4000, acked, failed),
+                    OwnThread.named("load"));
             awaitAcked(acked, 1000);
             cluster.kill(cluster.ids().indexOf(victim));
             load.join();
@@ -111,7 +112,7 @@ class WalCrashIT {
             Map<String, String> acked = new ConcurrentHashMap<>();
             AtomicInteger failed = new AtomicInteger();
             CompletableFuture<Void> load = CompletableFuture.runAsync(() -> load(viaD1, letters("m2"), 3000, acked,
-                    failed));
+                    failed), OwnThread.named("load"));
             awaitAcked(acked, 500);
             cluster.kill(2);
             load.join();

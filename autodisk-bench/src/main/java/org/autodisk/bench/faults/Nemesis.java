@@ -51,14 +51,16 @@ final class Nemesis {
     }
 
     /**
-     * Injects faults until a time, each healed before the next.
+     * Injects faults until a time, each healed before the next, and at least one of every kind however long that
+     * takes.
      *
      * @param until the run's clock value to stop at
      * @throws IOException if a node cannot be restarted or signalled
      * @throws InterruptedException if interrupted
      */
     void run(long until) throws IOException, InterruptedException {
-        while (clock.getAsLong() + calm.toNanos() + hold.toNanos() < until) {
+        for (int injected = 0; injected < kinds.size() || clock.getAsLong() + calm.toNanos() + hold.toNanos() < until;
+                injected++) {
             sleep(calm.toMillis() / 2 + random.nextInt((int) Math.max(1, calm.toMillis())));
             if (next.isEmpty()) {
                 next.addAll(kinds);

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * What the failover rules asked for one failed node in one evaluation ({@code failover.drl}): promotions, backups to
- * drop, and holds; a hold cancels the rest.
+ * drop, and holds; the coordinator carries out none of the rest when there is a hold.
  */
 public final class FailoverDecision {
 
@@ -32,34 +32,52 @@ public final class FailoverDecision {
     private final List<BackupDrop> drops = new ArrayList<>();
     private final List<String> holds = new ArrayList<>();
 
-    void promote(int rangeId, String reason) {
+    /**
+     * Asks for a promotion (what {@code actions.promote} does).
+     *
+     * @param rangeId the range
+     * @param reason  why
+     */
+    public void promote(int rangeId, String reason) {
         promotions.add(new Promotion(rangeId, reason));
     }
 
-    void drop(int rangeId, String nodeId, String reason) {
+    /**
+     * Asks to take a failed backup off a range (what {@code actions.dropBackup} does).
+     *
+     * @param rangeId the range
+     * @param nodeId  the backup
+     * @param reason  why
+     */
+    public void drop(int rangeId, String nodeId, String reason) {
         drops.add(new BackupDrop(rangeId, nodeId, reason));
     }
 
-    void hold(String reason) {
+    /**
+     * Holds the failover back (what {@code actions.holdFailover} does).
+     *
+     * @param reason why
+     */
+    public void hold(String reason) {
         holds.add(reason);
     }
 
     /**
-     * Returns the promotions asked for, none if held.
+     * Returns the promotions asked for (to be carried out only if not {@link #held}).
      *
      * @return the promotions
      */
     public List<Promotion> promotions() {
-        return held() ? List.of() : List.copyOf(promotions);
+        return List.copyOf(promotions);
     }
 
     /**
-     * Returns the backups to drop, none if held.
+     * Returns the backups to drop (to be carried out only if not {@link #held}).
      *
      * @return the drops
      */
     public List<BackupDrop> drops() {
-        return held() ? List.of() : List.copyOf(drops);
+        return List.copyOf(drops);
     }
 
     /**

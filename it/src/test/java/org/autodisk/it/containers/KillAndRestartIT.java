@@ -19,6 +19,7 @@ import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.cluster.ClusterStatus;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.cluster.RangeStatus;
+import org.autodisk.it.OwnThread;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -69,7 +70,7 @@ class KillAndRestartIT {
             AtomicBoolean stop = new AtomicBoolean();
             AtomicInteger failed = new AtomicInteger();
             CompletableFuture<Integer> writer = CompletableFuture.supplyAsync(() -> write(viaD1, keys, acked, failed,
-                    stop));
+                    stop), OwnThread.named("writer"));
             await("acknowledged inserts before the kill").atMost(Duration.ofMinutes(2))
                     .until(() -> acked.size() >= ACKED_BEFORE_KILL || writer.isDone());
             cluster.kill("d2");
