@@ -82,7 +82,8 @@ final class Connector implements AutoCloseable {
 
     /**
      * Runs a task on the client's I/O thread after a delay; never on a shared pool (the caller's threads may all be
-     * blocked waiting for this client's answers).
+     * blocked waiting for this client's answers). A task still waiting when the client closes runs then, at once (a
+     * request sent again then finds the client closed and fails, instead of never ending).
      *
      * @param task   what to run; it must not block
      * @param millis the delay
@@ -90,7 +91,11 @@ final class Connector implements AutoCloseable {
      */
     boolean later(Runnable task, long millis) {
         try {
-            group.schedule(task, millis, TimeUnit.MILLISECONDS);
+            group.schedule(task, millis, TimeUnit.MILLISECONDS).addListener(f -> {
+                if (f.isCancelled()) {
+                    task.run();
+                }
+            });
             return true;
         } catch (RejectedExecutionException e) {
             return false;

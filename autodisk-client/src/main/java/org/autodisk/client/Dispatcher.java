@@ -29,10 +29,12 @@ final class Dispatcher {
     /** How long the first wait before sending again is; it doubles up to {@link #MAX_BACKOFF_MS}. */
     private static final long FIRST_BACKOFF_MS = 10;
     private static final long MAX_BACKOFF_MS = 250;
+    /** The least time a request is sent with. */
+    private static final long MIN_LEFT_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    /** One request to send, possibly more than once, until its deadline (nanos). */
+    /** One request to send, possibly more than once, until its deadline (nanos); {@code sends} counts its sends. */
     private record Call(Opcode op, byte[] body, boolean traced, boolean idempotent, int[] roleMoves, long deadline,
-            int[] waits) {
+            int[] waits, int[] sends) {
     }
 
     Dispatcher(Failover failover, Duration requestTimeout) {
@@ -52,7 +54,7 @@ final class Dispatcher {
     CompletableFuture<Reply> call(Opcode op, byte[] body, boolean traced, boolean idempotent) {
         CompletableFuture<Reply> out = new CompletableFuture<>();
         attempt(new Call(op, body, traced, idempotent, new int[] {failover.seedCount()},
-                System.nanoTime() + requestTimeout.toNanos(), new int[1]), out, idempotent ? 1 : 0,
+                System.nanoTime() + requestTimeout.toNanos(), new int[1], new int[1]), out, idempotent ? 1 : 0,
                 failover.seedCount());
         return out;
     }
@@ -62,7 +64,7 @@ final class Dispatcher {
         failover.acquire()
                 .thenCompose(c -> {
                     used[0] = c;
-                    return c.request(call.op(), call.body(), call.traced(), requestTimeout)
+                    return c.request(call.op(), call.body(), call.traced(), left(call))
                             .exceptionallyCompose(error -> wrongRole(c, call, error));
                 })
                 .whenComplete((reply, error) -> {
@@ -78,6 +80,12 @@ final class Dispatcher {
                         retryOrFail(call, out, cause, resends, unsentRetries);
                     }
                 });
+    }
+
+    /** The request's time: all of it the first time, what the first send left it when sent again. */
+    private Duration left(Call call) {
+        return call.sends()[0]++ == 0 ? requestTimeout
+                : Duration.ofNanos(Math.max(MIN_LEFT_NANOS, call.deadline() - System.nanoTime()));
     }
 
     /**

@@ -8,8 +8,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Opcode;
@@ -135,6 +137,20 @@ class ErrorMappingTest extends FakeNodeTest {
         } finally {
             release.release(workers);
         }
+    }
+
+    @Test
+    void aRequestWaitingToBeSentAgainFailsWhenTheClientCloses() {
+        node.answerWith(Status.NODE_UNAVAILABLE, "range 3 does not serve yet (recovering ledger 9); retry");
+        AutoDiskClient patient = AutoDiskClient.builder().seeds(node.address()).requestTimeout(Duration.ofMinutes(5))
+                .build();
+        CompletableFuture<Void> insert = patient.async().insert("k", "v");
+        await().atMost(Duration.ofSeconds(5)).until(() -> node.count(Opcode.INSERT) >= 3);
+        patient.close();
+
+        assertThatThrownBy(() -> insert.get(5, TimeUnit.SECONDS)).as("ended, not left waiting")
+                .isInstanceOf(ExecutionException.class).hasRootCauseInstanceOf(NodeUnavailableException.class)
+                .hasStackTraceContaining("the client is closed");
     }
 
     @Test

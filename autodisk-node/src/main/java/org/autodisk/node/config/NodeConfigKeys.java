@@ -231,7 +231,8 @@ public final class NodeConfigKeys {
     /** Owner lease. */
     public static final ConfigKey<Integer> LEASE_MS = ConfigKey.of("lease.ms", Integer.class, 2000,
             "Data node: how long a confirmation from its log nodes lets a range's owner serve (renewed every quarter "
-                    + "of it, by every write); a promoted owner serves once its former owner's lease ran out.");
+                    + "of it, by every write); a promoted owner serves once its former owner's lease ran out, reckoned "
+                    + "with its own value: the same on every data node.");
     /** Lease margin. */
     public static final ConfigKey<Integer> LEASE_MARGIN_MS = ConfigKey.of("lease.margin-ms", Integer.class, 200,
             "Data node: what a promoted owner waits beyond its former owner's lease, for clock drift and answers "

@@ -1,9 +1,11 @@
 package org.autodisk.node.data;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.autodisk.core.cluster.NodeStatus;
@@ -28,6 +30,7 @@ import org.autodisk.node.ops.Handlers;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.Operation;
+import org.autodisk.node.rangelog.CopiesInto;
 import org.autodisk.node.rangelog.RangeLogs;
 import org.autodisk.node.rules.LoadReports;
 import org.autodisk.node.rangelog.WriteAheadLog;
@@ -129,8 +132,10 @@ public final class DataRole implements NodeRole {
      * @return the role
      */
     public static DataRole open(Resources r, NodeConfig config, NodeContext ctx, Storage storage) {
+        // the log opens first (a migration needs it); its takeovers stop the migrations' copies once these exist
+        AtomicReference<CopiesInto> copies = new AtomicReference<>(CopiesInto.NONE);
         WriteAheadLog wal = r.open(StartupStep.WRITE_AHEAD_LOG, () -> openLog(config, ctx, storage.store(),
-                storage.backups()), WriteAheadLog::close);
+                storage.backups(), (range, timeout) -> copies.get().stop(range, timeout)), WriteAheadLog::close);
         LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
                 ctx.membership()::dataNodes, ctx.peers(), ctx.rules()), LoadReports::close);
         RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store()),
@@ -139,6 +144,7 @@ public final class DataRole implements NodeRole {
                 config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
         Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(),
                 storage.backups(), wal, MigrationSettings.of(config)), Migrations::close);
+        copies.set(migrations::stopCopiesInto);
         DataServices services = new DataServices(storage.store(), wal, storage.backups(), new RangeRequests());
         BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), storage.store()::splitKey);
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
@@ -147,13 +153,14 @@ public final class DataRole implements NodeRole {
     }
 
     private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store,
-            BackupStores backups) {
+            BackupStores backups, CopiesInto copies) {
         List<String> logNodes = config.logNodesOf(config.nodeId());
-        return logNodes.isEmpty() ? WriteAheadLog.direct(store) : openLedgers(config, ctx, store, backups, logNodes);
+        return logNodes.isEmpty() ? WriteAheadLog.direct(store) : openLedgers(config, ctx, store, backups, logNodes,
+                copies);
     }
 
     private static WriteAheadLog openLedgers(NodeConfig config, NodeContext ctx, LocalStore store,
-            BackupStores backups, List<String> logNodes) {
+            BackupStores backups, List<String> logNodes, CopiesInto copies) {
         int m = logNodes.size();
         LOG.info("{}: logging each range it owns as ledgers on {} (multiplicity {}; any log node of {} replaces one "
                 + "that fails)", config.nodeId(), logNodes, m, config.logNodes());
@@ -166,7 +173,7 @@ public final class DataRole implements NodeRole {
                 config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)));
         return RangeLogs.open(new RangeLogs.Settings(config.nodeId(), logNodes, config.logNodes(), writer, wait,
                 startWait, Duration.ofMillis(config.get(NodeConfigKeys.LEASE_MARGIN_MS))), ctx.metadata(),
-                ctx.peers(), store, backups::copy, ctx.metrics());
+                ctx.peers(), store, backups::copy, copies, ctx.metrics());
     }
 
     /**
@@ -246,15 +253,20 @@ public final class DataRole implements NodeRole {
      * disk and keeps the node's stream count true.
      */
     @Override
-    public void dropStale(MetaState state) {
+    public boolean dropStale(MetaState state) {
         String self = ctx.nodeId();
         long store = 0;
         long copy = 0;
+        List<Integer> serving = new ArrayList<>();
         for (RangeDescriptor r : state.ranges()) {
             MigrationInfo m = state.migrationOf(r.id());
             boolean target = m != null && m.target().equals(self) && m.phase() != MigrationPhase.CLEANING_UP;
             if (!r.owner().equals(self) && !(target && !m.backup())) {
-                store += services.store().deleteRange(r.low(), r.high());
+                if (services.wal().hasWriterOver(r)) {
+                    serving.add(r.id()); // not retired yet: a read it serves must not find the span gone
+                } else {
+                    store += services.store().deleteRange(r.low(), r.high());
+                }
             }
             if (services.backups().opened() && !r.owner().equals(self) && !r.backups().contains(self)
                     && !(target && m.backup())) {
@@ -265,8 +277,9 @@ public final class DataRole implements NodeRole {
         if (services.backups().opened()) {
             services.backups().copy().makeDurable();
         }
-        LOG.info("{}: dropped {} streams of ranges it no longer owns and {} of backup copies it no longer keeps",
-                self, store, copy);
+        LOG.info("{}: dropped {} streams of ranges it no longer owns and {} of backup copies it no longer keeps{}",
+                self, store, copy, serving.isEmpty() ? "" : "; ranges " + serving + " still have a writer here");
+        return serving.isEmpty();
     }
 
     @Override

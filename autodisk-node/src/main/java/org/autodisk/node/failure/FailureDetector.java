@@ -3,6 +3,7 @@ package org.autodisk.node.failure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -149,6 +150,10 @@ public final class FailureDetector {
             long last = heard != null ? heard : started + Math.max(STARTUP_GRACE_NANOS, 2 * suspectNanos)
                     - suspectNanos;
             if (now - last >= suspectNanos && suspected.add(m.id())) {
+                if (!Objects.equals(heard, lastHeard.get(m.id()))) {
+                    suspected.remove(m.id()); // heard as this looked
+                    continue;
+                }
                 String why = heard != null ? "not heard from for " + TimeUnit.NANOSECONDS.toMillis(now - heard) + " ms"
                         : "not heard from since this node started " + TimeUnit.NANOSECONDS.toMillis(now - started)
                                 + " ms ago";

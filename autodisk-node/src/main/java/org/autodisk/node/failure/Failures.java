@@ -7,7 +7,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.ops.OperationHandler;
@@ -59,7 +59,7 @@ public final class Failures implements AutoCloseable {
      */
     public Failures(String self, Metadata metadata, PeerChannel peers, Settings settings,
             BiConsumer<String, String> onSuspect, FailoverCoordinator.Rules rules,
-            Consumer<MetaState> dropStale, Runnable promoted) {
+            Predicate<MetaState> dropStale, Runnable promoted) {
         this.self = self;
         this.metadata = metadata;
         this.heartbeatMs = settings.heartbeatMs();

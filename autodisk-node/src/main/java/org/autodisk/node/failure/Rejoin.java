@@ -3,7 +3,7 @@ package org.autodisk.node.failure;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.autodisk.node.meta.Member;
 import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.MetaCommand;
@@ -26,7 +26,7 @@ public final class Rejoin {
     private final String self;
     private final Metadata metadata;
     private final FailureDetector detector;
-    private final Consumer<MetaState> dropStale;
+    private final Predicate<MetaState> dropStale;
     private final Duration timeout;
     private final AtomicBoolean running = new AtomicBoolean();
 
@@ -36,10 +36,11 @@ public final class Rejoin {
      * @param self      this node
      * @param metadata  the metadata
      * @param detector  this node's failure detector
-     * @param dropStale drops what the node holds of ranges that moved on (runs on the caller's thread)
+     * @param dropStale drops what the node holds of ranges that moved on (runs on the caller's thread); false while
+     *                  it cannot drop all of it yet
      * @param timeout   how long the metadata change may take
      */
-    public Rejoin(String self, Metadata metadata, FailureDetector detector, Consumer<MetaState> dropStale,
+    public Rejoin(String self, Metadata metadata, FailureDetector detector, Predicate<MetaState> dropStale,
             Duration timeout) {
         this.self = self;
         this.metadata = metadata;
@@ -58,7 +59,10 @@ public final class Rejoin {
         try {
             LOG.warn("{}: the cluster declared this node failed (metadata v{}); it drops what moved on without it "
                     + "and rejoins", self, s.version());
-            dropStale.accept(s);
+            if (!dropStale.test(s)) {
+                running.set(false);
+                return;
+            }
             metadata.submit(new MetaCommand.SetMemberState(self, MemberState.FAILED, MemberState.UP), timeout)
                     .whenComplete((r, err) -> {
                         running.set(false);

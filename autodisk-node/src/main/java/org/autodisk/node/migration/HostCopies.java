@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.core.protocol.MigrationWriteRequest;
@@ -37,6 +39,8 @@ final class HostCopies {
     private final Set<Long> ready = ConcurrentHashMap.newKeySet();
     /** Streams and bytes the host wrote, per migration: recorded when it is done. */
     private final Map<Long, AtomicLongArray> written = new ConcurrentHashMap<>();
+    /** Held shared from a write's check of its migration to its ingest; {@link #barrier} takes it alone. */
+    private final ReadWriteLock writing = new ReentrantReadWriteLock();
 
     HostCopies(MigrationContext mc) {
         this.mc = mc;
@@ -56,20 +60,27 @@ final class HostCopies {
         written.keySet().removeIf(id -> s.migration(id) == null);
     }
 
+    /**
+     * Waits until every host write that checked its migration before now is in the store: a write after this
+     * checks the metadata as it is now.
+     */
+    void barrier() {
+        writing.writeLock().lock();
+        writing.writeLock().unlock();
+    }
+
     void handle(Request request) {
         MigrationWriteRequest req = MigrationWriteRequest.decode(request.frame().body());
-        MetaState s = mc.metadata().current();
-        MigrationInfo m = check(s, req);
-        RangeDescriptor r = s.range(m.rangeId());
-        for (KeyValue kv : req.streams()) {
-            if (!r.contains(kv.key())) {
-                throw invalid("key " + Keys.render(kv.key()) + " is outside range " + r.id() + " " + r.span()
-                        + "; nothing of this write was taken");
-            }
+        MigrationInfo m;
+        long n;
+        writing.readLock().lock();
+        try {
+            MetaState s = mc.metadata().current();
+            m = check(s, req);
+            n = ingest(s.range(m.rangeId()), req);
+        } finally {
+            writing.readLock().unlock();
         }
-        long t = System.nanoTime();
-        long n = mc.store().ingest(req.streams(), Map.of());
-        mc.times().add(MigrationTimes.Part.STORE, t);
         AtomicLongArray total = written.computeIfAbsent(m.id(), id -> new AtomicLongArray(2));
         total.addAndGet(0, req.streams().size());
         req.streams().forEach(kv -> total.addAndGet(1, kv.key().length + kv.value().length));
@@ -95,6 +106,19 @@ final class HostCopies {
                                 StandardCharsets.UTF_8)));
                     }
                 });
+    }
+
+    private long ingest(RangeDescriptor r, MigrationWriteRequest req) {
+        for (KeyValue kv : req.streams()) {
+            if (!r.contains(kv.key())) {
+                throw invalid("key " + Keys.render(kv.key()) + " is outside range " + r.id() + " " + r.span()
+                        + "; nothing of this write was taken");
+            }
+        }
+        long t = System.nanoTime();
+        long n = mc.store().ingest(req.streams(), Map.of());
+        mc.times().add(MigrationTimes.Part.STORE, t);
+        return n;
     }
 
     private MigrationInfo check(MetaState s, MigrationWriteRequest req) {

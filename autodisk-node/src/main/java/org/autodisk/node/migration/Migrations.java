@@ -1,11 +1,15 @@
 package org.autodisk.node.migration;
 
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.ledger.LedgerPeers;
@@ -36,7 +40,7 @@ public final class Migrations implements AutoCloseable {
     private final SourceSnapshots snapshots;
     private final WriteAheadLog wal;
     private final SourceCleanUp cleanUp;
-    private final Map<Long, TargetRun> runs = new ConcurrentHashMap<>();
+    private final Map<Long, Running> runs = new ConcurrentHashMap<>();
     private final Map<Long, Long> failedAt = new ConcurrentHashMap<>();
     /** The migrations this node copies as target, with their spans, to drop the copy of one that is aborted. */
     private final Map<Long, Targeted> targeted = new ConcurrentHashMap<>();
@@ -44,6 +48,10 @@ public final class Migrations implements AutoCloseable {
     private final MigrationEvents events;
     private final HostCopies hostCopies;
     private final AtomicBoolean tickQueued = new AtomicBoolean();
+
+    /** A copy run of a migration of a range to this node; {@code ended} completes once its thread is done. */
+    private record Running(TargetRun run, long rangeId, CompletableFuture<Void> ended) {
+    }
 
     /**
      * Creates the node's migration driver; {@link #start} runs it.
@@ -146,19 +154,46 @@ public final class Migrations implements AutoCloseable {
             return;
         }
         targeted.putIfAbsent(m.id(), new Targeted(m, s.range(m.rangeId())));
-        TargetRun run = new TargetRun(m.id(), mc, hostCopies);
+        Running run = new Running(new TargetRun(m.id(), mc, hostCopies), m.rangeId(), new CompletableFuture<>());
         runs.put(m.id(), run);
         Thread.ofPlatform().name(mc.self() + "-migration-" + m.id()).daemon().start(() -> runToEnd(m.id(), run));
     }
 
-    private void runToEnd(long id, TargetRun run) {
+    private void runToEnd(long id, Running run) {
         try {
-            run.run();
+            run.run().run();
             failedAt.remove(id);
         } catch (RuntimeException e) {
             failedAt.put(id, System.nanoTime());
         } finally {
             runs.remove(id, run);
+            run.ended().complete(null);
+        }
+    }
+
+    /**
+     * Stops this node's copies into a range and waits until their last write is done: a backup promoted to the
+     * range's owner takes it over, and nothing of a move the promotion ended may be written after that. A copy that
+     * starts later finds its migration gone from the metadata and writes nothing; a host's write comes after a
+     * barrier and finds it gone too.
+     *
+     * @param rangeId the range
+     * @param timeout how long to wait
+     * @return whether they stopped within the time
+     * @throws InterruptedException if interrupted
+     */
+    public boolean stopCopiesInto(long rangeId, Duration timeout) throws InterruptedException {
+        hostCopies.barrier();
+        CompletableFuture<?>[] ends = runs.values().stream().filter(r -> r.rangeId() == rangeId)
+                .peek(r -> r.run().stop()).map(Running::ended).toArray(CompletableFuture[]::new);
+        try {
+            CompletableFuture.allOf(ends).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            LOG.info("{}: a copy into range {} did not stop within {} ms", mc.self(), rangeId, timeout.toMillis());
+            return false;
+        } catch (ExecutionException e) {
+            return true; // never: they complete normally
         }
     }
 
@@ -166,7 +201,7 @@ public final class Migrations implements AutoCloseable {
         runs.forEach((id, run) -> {
             MigrationInfo m = s.migration(id);
             if (m == null || m.paused() || m.phase() == MigrationPhase.CLEANING_UP) {
-                run.stop();
+                run.run().stop();
             }
         });
     }
@@ -206,7 +241,7 @@ public final class Migrations implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
-        runs.values().forEach(TargetRun::stop);
+        runs.values().forEach(r -> r.run().stop());
         snapshots.closeAll();
     }
 }

@@ -52,6 +52,8 @@ final class TargetRun implements Runnable {
     private final Throttle throttle = new Throttle();
     private final HostCopies hostCopies;
     private volatile boolean stopped;
+    /** The source's answer the run waits for, cancelled by {@link #stop}. */
+    private volatile CompletableFuture<Frame> waiting = CompletableFuture.completedFuture(null);
     /** The store the copy goes to: this node's own for a move, its backup copy for a backup fill. */
     private LocalStore into;
     /** The copy run this run claimed: its progress records carry it. */
@@ -63,8 +65,10 @@ final class TargetRun implements Runnable {
         this.hostCopies = hostCopies;
     }
 
+    /** Stops the run: a wait for the source ends at once, and nothing more is written. */
     void stop() {
         stopped = true;
+        waiting.cancel(false);
     }
 
     @Override
@@ -252,6 +256,10 @@ final class TargetRun implements Runnable {
     private MigrationChunk chunk(MigrationInfo m, CompletableFuture<Frame> answer, byte[] from)
             throws InterruptedException, ExecutionException, TimeoutException {
         long t = System.nanoTime();
+        waiting = answer;
+        if (stopped) {
+            throw new IllegalStateException("migration " + id + " stopped");
+        }
         Frame resp = answer.get(timeout(), TimeUnit.MILLISECONDS);
         if (Responses.status(resp.body()) != Status.OK) {
             throw new IllegalStateException("source " + m.source() + " did not send the chunk from key "

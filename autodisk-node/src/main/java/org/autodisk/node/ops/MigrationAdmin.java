@@ -2,16 +2,13 @@ package org.autodisk.node.ops;
 
 import java.util.HexFormat;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.autodisk.core.Limits;
 import org.autodisk.core.cluster.MigrationCommand;
 import org.autodisk.core.cluster.MigrationStatus;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
-import org.autodisk.node.meta.MetadataException;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 
@@ -91,22 +88,11 @@ final class MigrationAdmin {
     }
 
     private CompletableFuture<MigrationStatus> commit(MetaCommand command, long id) {
-        return ctx.metadata().submit(command, ctx.metadataTimeout()).handle(this::committed)
-                .thenCompose(res -> ctx.metadata().awaitVersion(res.version(), ctx.metadataTimeout())
+        return ctx.metadata().submit(command, ctx.metadataTimeout())
+                .handle((res, error) -> AdminCommits.applied(ctx.nodeId(), res, error, "change", "nothing changed"))
+                .thenCompose(res -> AdminCommits.seen(ctx.metadata().awaitVersion(res.version(),
+                        ctx.metadataTimeout()), ctx.nodeId(), res.version(), "change")
                         .thenApply(state -> status(state, id >= 0 ? id : res.migrationId(), command)));
-    }
-
-    private CommandResult committed(CommandResult result, Throwable error) {
-        if (error != null) {
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
-                    : error;
-            throw new ProtocolException(Status.NODE_UNAVAILABLE, "node " + ctx.nodeId() + " could not commit the "
-                    + "change: " + (cause instanceof MetadataException ? cause.getMessage() : cause.toString()));
-        }
-        if (!result.applied()) {
-            throw invalid(result.refusal() + "; nothing changed");
-        }
-        return result;
     }
 
     private static MigrationStatus status(MetaState s, long id, MetaCommand command) {

@@ -61,8 +61,11 @@ public interface NodeRole {
      * spans of ranges it no longer owns), before it rejoins. Nothing by default.
      *
      * @param state the metadata now
+     * @return whether all of it is dropped; {@code false} while the node still has a writer for such a range (it
+     *         retires it as it applies the metadata): the rejoin tries again at its next check
      */
-    default void dropStale(org.autodisk.node.meta.MetaState state) {
+    default boolean dropStale(org.autodisk.node.meta.MetaState state) {
+        return true;
     }
 
     /** A failover this node coordinated committed; a data node runs a balance round soon (to fill new backups). */

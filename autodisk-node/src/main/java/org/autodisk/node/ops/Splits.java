@@ -2,15 +2,12 @@ package org.autodisk.node.ops;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.SplitResult;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
-import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
-import org.autodisk.node.meta.MetadataException;
 import org.autodisk.node.meta.RangeDescriptor;
 
 /**
@@ -36,7 +33,8 @@ public final class Splits {
      *
      * @param key the first key of the right half
      * @return the halves once this node has applied the split; fails with a {@link ProtocolException}:
-     *         INVALID_ARGUMENT for a bad key or a refused split, NODE_UNAVAILABLE when the metadata cannot commit
+     *         INVALID_ARGUMENT for a bad key or a refused split, NODE_UNAVAILABLE while the metadata is not ready,
+     *         OUTCOME_UNKNOWN when this node cannot confirm the split (it may still commit)
      */
     public CompletableFuture<SplitResult> atKey(byte[] key) {
         String problem = ctx.limits().checkKey(key);
@@ -66,22 +64,11 @@ public final class Splits {
      */
     public CompletableFuture<SplitResult> split(RangeDescriptor r, byte[] at) {
         return ctx.metadata().submit(new MetaCommand.Split(r.id(), r.generation(), at), ctx.metadataTimeout())
-                .handle((result, error) -> committed(result, error))
-                .thenCompose(result -> ctx.metadata().awaitVersion(result.version(), ctx.metadataTimeout()))
+                .handle((result, error) -> AdminCommits.applied(ctx.nodeId(), result, error, "split",
+                        "nothing was split"))
+                .thenCompose(result -> AdminCommits.seen(ctx.metadata().awaitVersion(result.version(),
+                        ctx.metadataTimeout()), ctx.nodeId(), result.version(), "split"))
                 .thenApply(state -> halves(state, r.id(), at));
-    }
-
-    private CommandResult committed(CommandResult result, Throwable error) {
-        if (error != null) {
-            Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause()
-                    : error;
-            throw new ProtocolException(Status.NODE_UNAVAILABLE, "node " + ctx.nodeId() + " could not commit the "
-                    + "split: " + (cause instanceof MetadataException ? cause.getMessage() : cause.toString()));
-        }
-        if (!result.applied()) {
-            throw new ProtocolException(Status.INVALID_ARGUMENT, result.refusal() + "; nothing was split");
-        }
-        return result;
     }
 
     private static SplitResult halves(MetaState state, int leftId, byte[] at) {

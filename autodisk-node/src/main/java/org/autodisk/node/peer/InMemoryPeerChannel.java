@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Status;
 
@@ -19,6 +20,8 @@ public final class InMemoryPeerChannel implements PeerChannel {
     private final Map<String, BiConsumer<Frame, Consumer<Frame>>> endpoints;
     private final Map<String, Boolean> down = new ConcurrentHashMap<>();
     private final Map<String, List<Runnable>> held = new ConcurrentHashMap<>();
+    /** Which requests' answers are held, per peer; guarded by {@code held}. */
+    private final Map<String, Predicate<Frame>> holding = new ConcurrentHashMap<>();
 
     /**
      * Creates a channel over a shared registry of endpoints.
@@ -46,19 +49,51 @@ public final class InMemoryPeerChannel implements PeerChannel {
      * @param hold   true to hold its answers; false to release the held ones, in order, and stop holding
      */
     public void holdAnswers(String nodeId, boolean hold) {
+        if (hold) {
+            holdAnswers(nodeId, request -> true);
+            return;
+        }
         List<Runnable> waiting;
         synchronized (held) {
-            waiting = hold ? held.putIfAbsent(nodeId, new ArrayList<>()) : held.remove(nodeId);
+            holding.remove(nodeId);
+            waiting = held.remove(nodeId);
         }
-        if (!hold && waiting != null) {
+        if (waiting != null) {
             waiting.forEach(Runnable::run);
         }
     }
 
-    private void answer(String nodeId, CompletableFuture<Frame> response, Frame frame) {
+    /**
+     * Holds back a peer's answers to some requests until {@code holdAnswers(nodeId, false)} (fault injection: a
+     * source whose chunk is slow, say).
+     *
+     * @param nodeId   the peer
+     * @param requests which requests' answers to hold
+     */
+    public void holdAnswers(String nodeId, Predicate<Frame> requests) {
+        synchronized (held) {
+            holding.put(nodeId, requests);
+            held.putIfAbsent(nodeId, new ArrayList<>());
+        }
+    }
+
+    /**
+     * Tells how many answers of a peer are held.
+     *
+     * @param nodeId the peer
+     * @return how many
+     */
+    public int heldAnswers(String nodeId) {
         synchronized (held) {
             List<Runnable> waiting = held.get(nodeId);
-            if (waiting != null) {
+            return waiting == null ? 0 : waiting.size();
+        }
+    }
+
+    private void answer(String nodeId, Frame request, CompletableFuture<Frame> response, Frame frame) {
+        synchronized (held) {
+            List<Runnable> waiting = held.get(nodeId);
+            if (waiting != null && holding.getOrDefault(nodeId, r -> true).test(request)) {
                 waiting.add(() -> response.complete(frame));
                 return;
             }
@@ -74,7 +109,7 @@ public final class InMemoryPeerChannel implements PeerChannel {
                     "peer " + nodeId + " is unreachable"));
         }
         CompletableFuture<Frame> response = new CompletableFuture<>();
-        endpoint.accept(request, frame -> answer(nodeId, response, frame));
+        endpoint.accept(request, frame -> answer(nodeId, request, response, frame));
         return response;
     }
 

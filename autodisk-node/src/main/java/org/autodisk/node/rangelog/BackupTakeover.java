@@ -25,9 +25,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A promoted backup takes its range over (failover), once every ledger of the range is closed (the old owner's
- * recovered): it catches its backup copy up to the end of each of them from the log nodes, replaces whatever its
- * store holds of the span by the backup copy's streams, and records each ledger as applied to its end in the store,
- * made durable. Safe to run again after a crash: the backup copy keeps the range until the range serves.
+ * recovered) and a move of the range to this node that the promotion ended has stopped copying: it catches its
+ * backup copy up to the end of each of them from the log nodes, replaces whatever its store holds of the span by the
+ * backup copy's streams, and records each ledger as applied to its end in the store, made durable. Safe to run
+ * again after a crash: the backup copy keeps the range until the range serves.
  */
 final class BackupTakeover {
 
@@ -57,6 +58,7 @@ final class BackupTakeover {
 
     private void takeOver() {
         long t0 = System.nanoTime();
+        stopCopies();
         LocalStore copy = ctx.backups().get();
         List<LedgerInfo> ledgers = new ArrayList<>(ctx.metadata().current().ledgersOf(range));
         ledgers.sort(Comparator.comparingLong(LedgerInfo::id));
@@ -73,6 +75,19 @@ final class BackupTakeover {
         LOG.info("{}: range {} {} taken over from the backup copy: {} ledger entries caught up, {} streams copied "
                 + "({} stale ones dropped) in {} ms", ctx.self(), range.id(), range.span(), caughtUp, copied, deleted,
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0));
+    }
+
+    /** Stops a move of the range to this node that the promotion ended: nothing of its copy is written after. */
+    private void stopCopies() {
+        try {
+            if (!ctx.copies().stop(range.id(), ctx.writer().metadataTimeout())) {
+                throw new LedgerException(LedgerException.Kind.UNAVAILABLE, "a migration's copy into range "
+                        + range.id() + " has not stopped yet");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LedgerException(LedgerException.Kind.UNAVAILABLE, "interrupted");
+        }
     }
 
     /** Applies to the backup copy what it lacks of a closed ledger, page by page; returns how many entries. */

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -42,6 +43,8 @@ final class RangeLedgers implements WriteAheadLog {
     private final ExecutorService slow;
     private final Map<Integer, RangeSlot> slots = new ConcurrentHashMap<>();
     private final List<Runnable> leaseWaiters = new ArrayList<>();
+    /** Writers whose lease a waiting request is renewing now. */
+    private final Set<LedgerWriter> renewing = ConcurrentHashMap.newKeySet();
     private CompletableFuture<Void> retiring = CompletableFuture.completedFuture(null);
 
     RangeLedgers(SlotContext ctx, List<String> ownLogNodes, Duration wait, ScheduledExecutorService clock,
@@ -86,9 +89,9 @@ final class RangeLedgers implements WriteAheadLog {
         byNode.forEach((node, writers) -> renew(node, writers, now));
     }
 
-    private void renew(String node, List<LedgerWriter> writers, long sent) {
+    private CompletableFuture<?> renew(String node, List<LedgerWriter> writers, long sent) {
         List<Long> ids = writers.stream().map(w -> w.ledger().id()).toList();
-        ctx.peers().confirm(node, ids).whenComplete((fenced, err) -> {
+        return ctx.peers().confirm(node, ids).whenComplete((fenced, err) -> {
             writers.forEach(w -> w.leaseAnswered(node, sent, err == null && fenced.contains(w.ledger().id()), err));
             notifyLeased();
         });
@@ -162,6 +165,12 @@ final class RangeLedgers implements WriteAheadLog {
         synchronized (this) {
             return find(rangeId, key);
         }
+    }
+
+    @Override
+    public boolean hasWriterOver(RangeDescriptor range) {
+        return slots.values().stream().anyMatch(s -> range.contains(s.range().low())
+                || s.range().contains(range.low()));
     }
 
     private RangeSlot find(int rangeId, byte[] key) {
@@ -297,11 +306,21 @@ final class RangeLedgers implements WriteAheadLog {
             synchronized (leaseWaiters) {
                 leaseWaiters.add(() -> awaitLease(slot, deadline, false, out));
             }
-            ctx.timer().schedule(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - now)), this::notifyLeased);
-            if (renew) {
-                w.toRenew(now, 0).forEach(node -> renew(node, List.of(w), now));
+            if (renew) { // once per request: its deadline, and a renewal unless one is under way
+                ctx.timer().schedule(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - now)), this::notifyLeased);
+                renewNow(w, now);
             }
         }
+    }
+
+    /** Renews a writer's lease at once, unless such a renewal is under way: many waiting requests send one. */
+    private void renewNow(LedgerWriter w, long now) {
+        List<String> nodes = w.toRenew(now, 0);
+        if (nodes.isEmpty() || !renewing.add(w)) {
+            return;
+        }
+        CompletableFuture.allOf(nodes.stream().map(node -> renew(node, List.of(w), now))
+                .toArray(CompletableFuture[]::new)).whenComplete((v, err) -> renewing.remove(w));
     }
 
     @Override

@@ -60,19 +60,21 @@ public final class RangeLogs {
      * @param peers    the peer channel
      * @param store    the data node's store
      * @param backups  the data node's backup copy (a range promoted here is taken over from it)
+     * @param copies   the migrations' copies into the store (stopped before a promoted range is taken over)
      * @param metrics  where its figures are registered
      * @return the log
      */
     public static WriteAheadLog open(Settings settings, Metadata metadata, PeerChannel peers, LocalStore store,
-            Supplier<LocalStore> backups, NodeMetrics metrics) {
+            Supplier<LocalStore> backups, CopiesInto copies, NodeMetrics metrics) {
         ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform()
                 .name(settings.self() + "-ledger-clock").daemon().factory());
         ExecutorService slow = Executors.newSingleThreadExecutor(Thread.ofPlatform()
                 .name(settings.self() + "-takeover").daemon().factory());
-        SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), LedgerTimer.on(clock),
+        LedgerTimer timer = LedgerTimer.on(clock);
+        SlotContext ctx = new SlotContext(settings.self(), metadata, LedgerPeers.over(peers), timer,
                 settings.writer(), store, new ApplyThread(settings.self(), store),
                 new LogNodesUp(peers, settings.writer().answerTimeout().toMillis()), ownFirst(settings),
-                new CutoverLedgers(), backups, slow, settings.leaseMargin());
+                new CutoverLedgers(), backups, slow, settings.leaseMargin(), copies, timer.nanoTime());
         RangeLedgers log = new RangeLedgers(ctx, settings.own(), settings.requestWait(), clock, slow);
         metrics.gauge(MetricNames.WAL_DEGRADED, "1 while some range's ledger has fewer log nodes than its multiplicity",
                 () -> log.degraded() ? 1 : 0);

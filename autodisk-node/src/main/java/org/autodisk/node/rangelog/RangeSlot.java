@@ -133,7 +133,6 @@ final class RangeSlot {
     private CompletableFuture<Void> recoverUnclosed(long startedAt) {
         LedgerRecovery recovery = new LedgerRecovery(ctx.self(), ctx.metadata(), ctx.peers(), ctx.timer(),
                 ctx.writer().answerTimeout(), ctx.leaseBound());
-        oldLeaseEnds = null;
         CompletableFuture<Void> chain = CompletableFuture.completedFuture(null);
         ends.clear();
         claimPreopened();
@@ -150,7 +149,9 @@ final class RangeSlot {
                 });
             }
         }
-        return chain.thenRun(() -> oldLeaseEnds = promotion.leaseEnds(recovery.oldLeaseEnds(), startedAt));
+        // kept over the slot's starts: a start after one that fenced the old ledger finds it closed, fences nothing
+        return chain.thenRun(() -> oldLeaseEnds = SlotPromotion.later(oldLeaseEnds,
+                promotion.leaseEnds(recovery.oldLeaseEnds(), startedAt)));
     }
 
     /** Takes the ledger this node's cutover opened for the range at this epoch, if this process reserved it. */

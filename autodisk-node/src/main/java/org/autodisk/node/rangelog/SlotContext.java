@@ -27,11 +27,13 @@ import org.autodisk.node.store.LocalStore;
  * @param backups  the node's backup copy, which a promoted range is taken over from
  * @param slow     where a promoted range's copy from the backup copy runs (off the apply and network threads)
  * @param leaseMargin what a new writer waits beyond the old writer's lease, for clock drift and answers in flight
+ * @param copies   the migrations' copies into this node's store, stopped before a promoted range is taken over
+ * @param openedAt when the log opened (timer nanos): about when this process started
  */
 record SlotContext(String self, Metadata metadata, LedgerPeers peers, LedgerTimer timer,
         WriterSettings writer, LocalStore store, ApplyThread apply, LogNodesUp up,
         List<String> logNodes, CutoverLedgers cutovers, Supplier<LocalStore> backups, Executor slow,
-        Duration leaseMargin) {
+        Duration leaseMargin, CopiesInto copies, long openedAt) {
 
     /** The old writer's lease plus the margin: how long a new owner waits after fencing, at most. */
     Duration leaseBound() {

@@ -1,5 +1,6 @@
 package org.autodisk.node.rangelog;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -7,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
@@ -43,18 +45,35 @@ final class SlotPromotion {
 
     /**
      * When the former owner's lease has surely run out: as the fences of its ledger bounded it; for a promoted range
-     * whose former owner's ledger was closed before this start (an earlier start of this node recovered it, say), a
-     * whole lease from this start.
+     * whose former owner's ledger was closed before this start (another node's start recovered it, say), a whole
+     * lease from this start; for a range whose last ledger is another node's, closed before this process started
+     * (this node fenced it, then restarted), a whole lease from the process's start.
      *
      * @param fenced    what the fences of this start bounded it to, or {@code null}
      * @param startedAt when this start began (timer nanos)
      * @return timer nanos, or {@code null} for no wait
      */
     Long leaseEnds(Long fenced, long startedAt) {
-        if (fenced != null || !recovering() || ctx.leaseBound().isZero()) {
+        long bound = ctx.leaseBound().toNanos();
+        if (fenced != null || bound == 0) {
             return fenced;
         }
-        return startedAt + ctx.leaseBound().toNanos();
+        if (recovering()) {
+            return startedAt + bound;
+        }
+        return ctx.metadata().current().ledgersOf(range).stream().max(Comparator.comparingLong(LedgerInfo::id))
+                .filter(l -> !l.writer().equals(ctx.self())).map(l -> ctx.openedAt() + bound).orElse(null);
+    }
+
+    /**
+     * The later of two instants (timer nanos), either of which may be missing.
+     *
+     * @param a one, or {@code null}
+     * @param b the other, or {@code null}
+     * @return the later, or {@code null} if both are missing
+     */
+    static Long later(Long a, Long b) {
+        return a == null ? b : b == null || a - b > 0 ? a : b;
     }
 
     /**

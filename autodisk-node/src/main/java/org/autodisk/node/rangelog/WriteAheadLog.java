@@ -71,6 +71,17 @@ public interface WriteAheadLog extends AutoCloseable {
     }
 
     /**
+     * Tells whether this node still has a writer for some part of a range's span: it may serve it until the writer
+     * is retired, as the node applies the metadata that moved the range on.
+     *
+     * @param range the range
+     * @return whether it has one
+     */
+    default boolean hasWriterOver(org.autodisk.node.meta.RangeDescriptor range) {
+        return false;
+    }
+
+    /**
      * Chooses the log nodes of the ledger a migration's cutover opens for this node (the target) in the same
      * metadata change, and lets the range's writer at the new epoch use that ledger without opening one itself.
      *

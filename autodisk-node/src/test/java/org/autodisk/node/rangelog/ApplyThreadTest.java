@@ -39,7 +39,7 @@ class ApplyThreadTest {
         RangeDescriptor range = new RangeDescriptor(0, new byte[0], null, "d1", List.of(), List.of("l1"), 1, 1,
                 RangeState.SERVING);
         return new RangeSlot(new SlotContext("d1", null, null, null, null, store, null, null, List.of(), null, null,
-                null, java.time.Duration.ZERO), range,
+                null, java.time.Duration.ZERO, CopiesInto.NONE, 0), range,
                 new CompletableFuture<>());
     }
 
