@@ -30,8 +30,10 @@ final class FaultsBench implements Callable<Integer> {
     @Option(names = "--seed", description = "The run's seed (default: chosen at random, and printed).")
     Long seed;
 
-    @Option(names = "--faults", split = ",", defaultValue = "kill-data,kill-log,kill-leader,pause-data",
-            description = "Faults to inject, one at a time (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--faults", split = ",",
+            defaultValue = "kill-data,kill-log,kill-leader,pause-data,disk-full-log,disk-full-data,slow-fsync-log",
+            description = "Faults to inject, one at a time (default: ${DEFAULT-VALUE}); partition-data needs the "
+                    + "container cluster (ContainerFaultsIT).")
     List<String> faults;
 
     @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes (default: ${DEFAULT-VALUE}).")
@@ -70,6 +72,13 @@ final class FaultsBench implements Callable<Integer> {
         List<FaultKind> kinds;
         try {
             kinds = faults.stream().map(FaultKind::of).toList();
+            if (kinds.contains(FaultKind.PARTITION_DATA)) {
+                throw new IllegalArgumentException("partition-data needs the container cluster: run ContainerFaultsIT "
+                        + "(docs/failures.md); local processes share one loopback");
+            }
+            kinds.stream().filter(k -> k.ofLogNode() && logNodes == 0).findFirst().ifPresent(k -> {
+                throw new IllegalArgumentException(k.label() + " needs --log-nodes >= 1");
+            });
         } catch (IllegalArgumentException e) {
             System.err.println("faults: " + e.getMessage());
             return 2;

@@ -17,8 +17,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the metadata leader with {@code kill -9} and pauses a data node with SIGSTOP, each at least once, one at a time; the
  * history must show no anomaly and the cluster must settle (every member up, every range serving with a backup). The
  * seed is printed; {@code -Dfaults.seed=N} replays a run, {@code ./autodisk bench faults --minutes N} runs a long one.
+ * Tagged {@code full}: CI runs the same faults, and network partitions besides, on containers
+ * ({@code ContainerFaultsIT}); {@code -Dsurefire.excludedGroups=} runs this one too.
  */
-@Tag("slow")
+@Tag("full")
 class FaultsIT {
 
     @TempDir
@@ -30,11 +32,11 @@ class FaultsIT {
         long seed = given != null ? Long.parseLong(given) : ThreadLocalRandom.current().nextLong(1, 1L << 40);
         System.out.println("[faults] seed " + seed + " (replay: -Dfaults.seed=" + seed + ")");
         FaultSummary summary = FaultRun.run(new FaultRun.Settings(dir, FreePorts.base(5), 3, 2, 2, 4, 40,
-                Duration.ofSeconds(45), seed, FaultRun.allKinds(), Duration.ofSeconds(2), Duration.ofSeconds(3)));
+                Duration.ofSeconds(45), seed, FaultRun.localKinds(), Duration.ofSeconds(2), Duration.ofSeconds(3)));
         System.out.println(summary.markdown());
         summary.write(Path.of("target", "faults-report"));
         assertThat(summary.faults()).as("seed %d", seed).extracting(f -> f.kind())
-                .containsAll(FaultRun.allKinds());
+                .containsAll(FaultRun.localKinds());
         assertThat(summary.anomalies()).as("anomalies, seed %d", seed).isEmpty();
         assertThat(summary.unsettled()).as("the cluster settles after the faults heal, seed %d", seed).isEmpty();
         assertThat(summary.counts()).as("seed %d", seed).containsKeys("write ok", "read ok", "delete ok");

@@ -8,14 +8,21 @@ import java.net.ServerSocket;
  * ephemeral range (32768 and up), so that no outgoing connection takes a node's port while it restarts; the
  * metadata ports of the nodes (their port plus {@code metadata.port-offset}, 1000) are free too.
  */
-final class FreePorts {
+public final class FreePorts {
 
     private static final int METADATA_PORT_OFFSET = 1000;
 
     private FreePorts() {
     }
 
-    static int base(int count) throws IOException {
+    /**
+     * Finds a run of free ports.
+     *
+     * @param count how many consecutive ports
+     * @return the first of them
+     * @throws IOException if none is found
+     */
+    public static int base(int count) throws IOException {
         java.util.Random random = new java.util.Random();
         for (int attempt = 0; attempt < 200; attempt++) {
             int base = 20_000 + random.nextInt(10_000 - count);

@@ -11,7 +11,36 @@ public enum FaultKind {
     /** {@code kill -9} of the metadata leader (a data node that votes); restarted when healed. */
     KILL_LEADER,
     /** SIGSTOP of a data node (a stalled process keeps its sockets); SIGCONT when healed. */
-    PAUSE_DATA;
+    PAUSE_DATA,
+    /**
+     * A data node cut off the network, from every other node and from clients, while it runs on (containers only:
+     * {@code docker network disconnect}); connected again when healed.
+     */
+    PARTITION_DATA,
+    /**
+     * A log node's disk full: every write of its journal fails (through its {@code fault.hooks-dir}), so its writers
+     * go on without it; healed by freeing the disk and restarting the node (a failed journal takes nothing more).
+     */
+    DISK_FULL_LOG,
+    /**
+     * A data node's disk full: every write of its store fails (through its {@code fault.hooks-dir}), so its ranges
+     * halt and recover again and again until healed by freeing the disk; the node is not restarted.
+     */
+    DISK_FULL_DATA,
+    /**
+     * A log node's fsyncs slowed by 100..800 ms each (through its {@code fault.hooks-dir}); back to normal when
+     * healed.
+     */
+    SLOW_FSYNC_LOG;
+
+    /**
+     * Says whether the victim of this kind is a log node.
+     *
+     * @return true for the faults of a log node
+     */
+    public boolean ofLogNode() {
+        return this == KILL_LOG || this == DISK_FULL_LOG || this == SLOW_FSYNC_LOG;
+    }
 
     /**
      * Returns the name used in reports and on the command line.
@@ -36,6 +65,6 @@ public enum FaultKind {
             }
         }
         throw new IllegalArgumentException("unknown fault '" + label + "'; known: kill-data, kill-log, kill-leader, "
-                + "pause-data");
+                + "pause-data, partition-data, disk-full-log, disk-full-data, slow-fsync-log");
     }
 }

@@ -43,8 +43,35 @@ public final class FaultRun {
         public Settings {
             kinds = List.copyOf(kinds);
         }
+
+        /** @return what the workers and the nemesis do, without the local cluster's layout */
+        public Schedule schedule() {
+            return new Schedule(workers, keys, duration, seed, kinds, calm, hold);
+        }
     }
 
+    /**
+     * What the workers and the nemesis do on any target.
+     *
+     * @param workers  client workers
+     * @param keys     keys they share
+     * @param duration how long faults are injected
+     * @param seed     the nemesis's and workers' seed
+     * @param kinds    the faults injected
+     * @param calm     about how long between faults
+     * @param hold     about how long a fault lasts
+     */
+    public record Schedule(int workers, int keys, Duration duration, long seed, List<FaultKind> kinds, Duration calm,
+            Duration hold) {
+
+        /** Copies the list. */
+        public Schedule {
+            kinds = List.copyOf(kinds);
+        }
+    }
+
+    /** The {@code fault.hooks-dir} of the nodes of a fault run, under their data directories. */
+    public static final String HOOKS_DIR = "faults";
     /** How long the cluster may take to settle after the faults healed. */
     private static final Duration SETTLE = Duration.ofSeconds(120);
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
@@ -62,6 +89,15 @@ public final class FaultRun {
     }
 
     /**
+     * Every fault kind a cluster of local processes can be given (all but network partitions).
+     *
+     * @return the kinds
+     */
+    public static List<FaultKind> localKinds() {
+        return allKinds().stream().filter(k -> k != FaultKind.PARTITION_DATA).toList();
+    }
+
+    /**
      * Runs the suite.
      *
      * @param s what to run
@@ -70,30 +106,52 @@ public final class FaultRun {
      * @throws InterruptedException if interrupted
      */
     public static FaultSummary run(Settings s) throws IOException, InterruptedException {
-        long t0 = System.nanoTime();
-        History history = new History();
-        String yaml = "wal.multiplicity: " + s.multiplicity() + "\nbalance.check-ms: 3000\n";
+        String yaml = "wal.multiplicity: " + s.multiplicity() + "\nbalance.check-ms: 3000\nfault.hooks-dir: "
+                + HOOKS_DIR + "\n";
         try (LocalCluster cluster = LocalCluster.start(s.dir(), s.dataNodes(), s.logNodes(), s.basePort(), List.of(),
                 yaml)) {
-            List<String> seeds = cluster.addresses().subList(0, s.dataNodes());
-            Nemesis nemesis = new Nemesis(cluster, s.dataNodes(), s.seed(), s.kinds(), s.calm(), s.hold(), history,
-                    System::nanoTime);
-            Workers workers = new Workers(seeds, s.keys(), s.seed(), nemesis::current, System::nanoTime, history,
-                    REQUEST_TIMEOUT);
-            workers.start(s.workers());
-            try {
-                nemesis.run(System.nanoTime() + s.duration().toNanos());
-            } finally {
-                workers.close();
-            }
-            List<String> unsettled = settle(seeds, s.dataNodes());
-            for (String seed : seeds) {
-                history.addAll(workers.readAll(seed));
-            }
-            List<Op> ops = history.ops();
-            return new FaultSummary(s.seed(), ops, history.faults(), HistoryChecker.check(ops), unsettled,
-                    Duration.ofNanos(System.nanoTime() - t0));
+            return run(FaultTarget.local(cluster, s.dataNodes()), s.schedule());
         }
+    }
+
+    /**
+     * Runs the suite on a running cluster.
+     *
+     * @param target the cluster and how to inject faults into it
+     * @param s      what the workers and the nemesis do
+     * @return what happened and what the checker found
+     * @throws IllegalArgumentException if the target cannot inject a kind of fault asked for
+     * @throws IOException if a node cannot be restarted
+     * @throws InterruptedException if interrupted
+     */
+    public static FaultSummary run(FaultTarget target, Schedule s) throws IOException, InterruptedException {
+        s.kinds().stream().filter(k -> !target.supports(k)).findFirst().ifPresent(k -> {
+            throw new IllegalArgumentException(k.label() + " cannot be injected into " + target
+                    + ": it needs the container cluster (ContainerFaultsIT)");
+        });
+        s.kinds().stream().filter(k -> k.ofLogNode() && target.ids().size() == target.dataNodes()).findFirst()
+                .ifPresent(k -> {
+                    throw new IllegalArgumentException(k.label() + " needs a log node; the cluster has none");
+                });
+        long t0 = System.nanoTime();
+        History history = new History();
+        List<String> seeds = target.seeds();
+        Nemesis nemesis = new Nemesis(target, s.seed(), s.kinds(), s.calm(), s.hold(), history, System::nanoTime);
+        Workers workers = new Workers(seeds, s.keys(), s.seed(), nemesis::current, System::nanoTime, history,
+                REQUEST_TIMEOUT);
+        workers.start(s.workers());
+        try {
+            nemesis.run(System.nanoTime() + s.duration().toNanos());
+        } finally {
+            workers.close();
+        }
+        List<String> unsettled = settle(seeds, target.dataNodes());
+        for (String seed : seeds) {
+            history.addAll(workers.readAll(seed));
+        }
+        List<Op> ops = history.ops();
+        return new FaultSummary(s.seed(), ops, history.faults(), HistoryChecker.check(ops), unsettled,
+                Duration.ofNanos(System.nanoTime() - t0));
     }
 
     /**

@@ -104,8 +104,24 @@ public record FaultSummary(long seed, List<Op> ops, List<FaultWindow> faults, Li
      * @throws IOException if it cannot be written
      */
     public void write(Path dir) throws IOException {
+        write(dir, "");
+    }
+
+    /**
+     * Writes the report as {@link #write(Path)} does, with a paragraph saying how it was run under its title.
+     *
+     * @param dir   the directory, created if missing
+     * @param about e.g. the command and the cluster; empty for none
+     * @throws IOException if it cannot be written
+     */
+    public void write(Path dir, String about) throws IOException {
         Files.createDirectories(dir);
-        Files.writeString(dir.resolve("report.md"), markdown());
+        String md = markdown();
+        if (!about.isEmpty()) {
+            int title = md.indexOf("\n\n") + 2;
+            md = md.substring(0, title) + about + "\n\n" + md.substring(title);
+        }
+        Files.writeString(dir.resolve("report.md"), md);
         long origin = ops.stream().mapToLong(Op::invoke).min().orElse(0);
         StringBuilder csv = new StringBuilder("kind,victim,start_ms,end_ms\n");
         faults.forEach(f -> csv.append(f.kind().label()).append(',').append(f.victim()).append(',')

@@ -8,20 +8,25 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
-import org.autodisk.cli.LocalCluster;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.AutoDiskException;
 
 /**
- * The nemesis of a fault run: between calm stretches, one fault at a time on a node of a local cluster, every kind once
+ * The nemesis of a fault run: between calm stretches, one fault at a time on a node of the target, every kind once
  * per round in an order and on victims a seeded random chooses (so a run is replayed from its seed), held for a while
- * and healed: {@code kill -9} of a data node, of
- * a log node, of the metadata leader (restarted on its data), or a pause of a data node by SIGSTOP (SIGCONT after).
+ * and healed: {@code kill -9} of a data node, of a log node, of the metadata leader (restarted on its data), a pause
+ * of a data node by SIGSTOP (SIGCONT after), a data node cut off the network (connected again after), a log node's
+ * or a data node's disk full, a log node's fsyncs slow (through the hook files of its {@code fault.hooks-dir}).
  * The fault under way is published for the workers' records.
  */
 final class Nemesis {
 
-    private final LocalCluster cluster;
+    /** The hook file that fails a node's writes to its disk ({@code fault.hooks-dir}). */
+    static final String DISK_FULL = "disk-full";
+    /** The hook file that delays a log node's fsyncs. */
+    static final String SLOW_FSYNC = "slow-fsync";
+
+    private final FaultTarget cluster;
     private final int dataNodes;
     private final Random random;
     private final List<FaultKind> kinds;
@@ -33,10 +38,10 @@ final class Nemesis {
     /** The kinds still to come in this round: every kind once per round, in a seeded order. */
     private final List<FaultKind> next = new ArrayList<>();
 
-    Nemesis(LocalCluster cluster, int dataNodes, long seed, List<FaultKind> kinds, Duration calm, Duration hold,
+    Nemesis(FaultTarget cluster, long seed, List<FaultKind> kinds, Duration calm, Duration hold,
             History history, LongSupplier clock) {
         this.cluster = cluster;
-        this.dataNodes = dataNodes;
+        this.dataNodes = cluster.dataNodes();
         this.random = new Random(seed);
         this.kinds = List.copyOf(kinds);
         this.calm = calm;
@@ -73,25 +78,27 @@ final class Nemesis {
             current = kind.label() + " " + id;
             System.out.printf("faults: %s %s%n", kind.label(), id);
             inject(kind, victim);
-            sleep(hold.toMillis() / 2 + random.nextInt((int) Math.max(1, hold.toMillis())));
-            heal(kind, victim);
-            current = "none";
-            history.fault(new FaultWindow(kind, id, start, clock.getAsLong()));
+            try {
+                sleep(hold.toMillis() / 2 + random.nextInt((int) Math.max(1, hold.toMillis())));
+            } finally {
+                heal(kind, victim);
+                current = "none";
+                history.fault(new FaultWindow(kind, id, start, clock.getAsLong()));
+            }
         }
     }
 
     private int victim(FaultKind kind) {
         int logNodes = cluster.ids().size() - dataNodes;
         return switch (kind) {
-            case KILL_LOG -> logNodes == 0 ? random.nextInt(dataNodes) : dataNodes + random.nextInt(logNodes);
             case KILL_LEADER -> leader();
-            default -> random.nextInt(dataNodes);
+            default -> kind.ofLogNode() ? dataNodes + random.nextInt(logNodes) : random.nextInt(dataNodes);
         };
     }
 
     /** The metadata leader, as a node that answers says; a random data node if none says. */
     private int leader() {
-        try (AutoDiskClient c = AutoDiskClient.builder().seeds(cluster.addresses().subList(0, dataNodes))
+        try (AutoDiskClient c = AutoDiskClient.builder().seeds(cluster.seeds())
                 .requestTimeout(Duration.ofSeconds(3)).build()) {
             String leader = c.admin().members().leader();
             int i = leader == null ? -1 : cluster.ids().indexOf(leader);
@@ -102,18 +109,27 @@ final class Nemesis {
     }
 
     private void inject(FaultKind kind, int victim) throws IOException, InterruptedException {
-        if (kind == FaultKind.PAUSE_DATA) {
-            cluster.pause(victim);
-        } else {
-            cluster.kill(victim);
+        switch (kind) {
+            case PAUSE_DATA -> cluster.pause(victim);
+            case PARTITION_DATA -> cluster.isolate(victim);
+            case DISK_FULL_LOG, DISK_FULL_DATA -> cluster.hook(victim, DISK_FULL, "");
+            case SLOW_FSYNC_LOG -> cluster.hook(victim, SLOW_FSYNC, Integer.toString(100 + random.nextInt(701)));
+            default -> cluster.kill(victim);
         }
     }
 
-    private void heal(FaultKind kind, int victim) throws IOException {
-        if (kind == FaultKind.PAUSE_DATA) {
-            cluster.resume(victim);
-        } else {
-            cluster.restart(victim);
+    private void heal(FaultKind kind, int victim) throws IOException, InterruptedException {
+        switch (kind) {
+            case PAUSE_DATA -> cluster.resume(victim);
+            case PARTITION_DATA -> cluster.reconnect(victim);
+            case SLOW_FSYNC_LOG -> cluster.unhook(victim, SLOW_FSYNC);
+            case DISK_FULL_DATA -> cluster.unhook(victim, DISK_FULL);
+            case DISK_FULL_LOG -> {
+                cluster.unhook(victim, DISK_FULL);
+                cluster.kill(victim);
+                cluster.restart(victim);
+            }
+            default -> cluster.restart(victim);
         }
     }
 

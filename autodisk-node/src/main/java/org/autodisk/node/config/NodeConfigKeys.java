@@ -238,6 +238,12 @@ public final class NodeConfigKeys {
             "Data node: what a promoted owner waits beyond its former owner's lease, for clock drift and answers "
                     + "in flight (see docs/failures.md for the clock assumptions).");
 
+    /** Fault-injection hooks. */
+    public static final ConfigKey<String> FAULT_HOOKS_DIR = ConfigKey.of("fault.hooks-dir", String.class, "",
+            "Fault tests only: a directory (relative to the node's data directory, node.data-dir/node.id) whose "
+                    + "files turn faults on: disk-full fails every write of a log node's journal or a data node's "
+                    + "store, slow-fsync (milliseconds) delays every fsync of a log node's journal; empty: no hooks.");
+
     /** All keys, in documentation order. */
     public static final List<ConfigKey<?>> ALL = List.of(NODE_ID, LISTEN, DATA_DIR, CLUSTER_NODES, CLUSTER_JOIN,
             CLUSTER_SECRET, CLUSTER_SECRET_FILE, DIRECTORY, DIRECTORY_FANOUT, SPLIT_POINTS, MAX_VALUE_BYTES,
@@ -251,7 +257,7 @@ public final class NodeConfigKeys {
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT,
             MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
             MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, FAILURE_HEARTBEAT_MS,
-            FAILURE_SUSPECT_MS, LEASE_MS, LEASE_MARGIN_MS);
+            FAILURE_SUSPECT_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,

@@ -17,6 +17,7 @@ import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.directory.fatbtree.FatBtrees;
+import org.autodisk.node.fault.FaultFiles;
 import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
@@ -96,10 +97,19 @@ public final class DataRole implements NodeRole {
      * @return the storage
      */
     public static Storage openStorage(Resources r, NodeConfig config, LocalStore given) {
-        LocalStore store = r.open(StartupStep.STORE, () -> given != null ? given : openStore(config),
-                LocalStore::close);
+        LocalStore store = r.open(StartupStep.STORE, () -> given != null ? given : withFaultHooks(config,
+                openStore(config)), LocalStore::close);
         BackupStores backups = r.open(StartupStep.BACKUPS, () -> openBackups(config), BackupStores::close);
         return new Storage(store, backups);
+    }
+
+    /** The store under the {@code disk-full} hook of {@code fault.hooks-dir}, when the node names one (fault tests). */
+    private static LocalStore withFaultHooks(NodeConfig config, LocalStore store) {
+        return FaultFiles.of(config).map(f -> {
+            LOG.warn("{}: fault hooks on: the file disk-full in {} fails the writes of the store", config.nodeId(),
+                    config.get(NodeConfigKeys.FAULT_HOOKS_DIR));
+            return LocalStores.failingWritesWhile(store, f::diskFull, f::diskFullMessage);
+        }).orElse(store);
     }
 
     private static LocalStore openStore(NodeConfig config) {

@@ -40,6 +40,11 @@ public final class InMemoryLedgerStore implements LedgerStore {
     }
 
     @Override
+    public synchronized String failure() {
+        return failWrites ? "its writes fail (fault hook)" : null;
+    }
+
+    @Override
     public synchronized CompletableFuture<Long> append(long ledgerId, long fragmentStart, boolean recovery,
             List<LedgerEntry> entries) {
         if (fenced.contains(ledgerId) && !recovery) {

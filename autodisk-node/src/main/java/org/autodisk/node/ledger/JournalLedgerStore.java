@@ -79,6 +79,12 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
         return op.future;
     }
 
+    @Override
+    public String failure() {
+        IOException f = failure;
+        return f == null ? null : "its journal failed (" + f.getMessage() + ") and takes no writes until restarted";
+    }
+
     private LedgerException refusal(long ledgerId, JournalLedger l, long fragmentStart, boolean recovery,
             List<LedgerEntry> entries) {
         if (failure != null) {

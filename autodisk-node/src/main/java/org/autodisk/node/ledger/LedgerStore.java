@@ -33,6 +33,15 @@ public interface LedgerStore extends AutoCloseable {
     CompletableFuture<Long> fence(long ledgerId);
 
     /**
+     * Says why the store takes no more writes (its journal failed a write or an fsync; until it is reopened).
+     *
+     * @return the failure, or {@code null} while it takes writes
+     */
+    default String failure() {
+        return null;
+    }
+
+    /**
      * Truncates a ledger: its entries below an entry are no longer needed (the range's owner and backup hold them
      * durably) and may be dropped; the space they take is reclaimed when nothing else needs it. The last entry and
      * the fence are kept. Entries past the last one held are never dropped (the point is lowered to just after it).

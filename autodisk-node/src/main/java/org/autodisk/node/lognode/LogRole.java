@@ -10,6 +10,7 @@ import org.autodisk.node.backup.LedgerCopies;
 import org.autodisk.node.config.ClusterMember;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
+import org.autodisk.node.fault.FaultFiles;
 import org.autodisk.node.ledger.LedgerStore;
 import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.lifecycle.Resources;
@@ -63,8 +64,10 @@ public final class LogRole implements NodeRole {
     }
 
     private static SegmentOptions segmentOptions(NodeConfig config) {
-        return SegmentOptions.defaults().withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES))
+        SegmentOptions options = SegmentOptions.defaults()
+                .withSegmentBytes(config.get(NodeConfigKeys.WAL_SEGMENT_BYTES))
                 .withPreallocateBytes(config.get(NodeConfigKeys.WAL_PREALLOCATE_BYTES));
+        return FaultFiles.of(config).map(options::withFaultHook).orElse(options);
     }
 
     /**
@@ -123,6 +126,11 @@ public final class LogRole implements NodeRole {
     @Override
     public long streamCount() {
         return 0;
+    }
+
+    @Override
+    public String unwritable() {
+        return services.ledgers().store().failure();
     }
 
     @Override

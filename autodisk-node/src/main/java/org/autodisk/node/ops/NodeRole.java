@@ -68,6 +68,16 @@ public interface NodeRole {
         return true;
     }
 
+    /**
+     * Says why this node takes no writes now, for the writers that choose log nodes (a NODE_INFO asking
+     * {@code WRITABLE} is refused with it).
+     *
+     * @return the reason (a log node whose journal failed), or {@code null} while it takes writes (by default)
+     */
+    default String unwritable() {
+        return null;
+    }
+
     /** A failover this node coordinated committed; a data node runs a balance round soon (to fill new backups). */
     default void afterFailover() {
     }

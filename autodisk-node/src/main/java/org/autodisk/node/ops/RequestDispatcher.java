@@ -45,8 +45,7 @@ public final class RequestDispatcher {
         this.role = role;
         handlers.serve(Operation.HEARTBEAT, failures.heartbeatHandler(), Handlers.Mode.INLINE)
                 .serve(Operation.STATUS, new StatusHandler(ctx, this::selfStatus, failures.detector()))
-                .serve(Operation.NODE_INFO, r -> r.reply(Responses.bytesResult(
-                        org.autodisk.core.cluster.ClusterStatus.write(selfStatus(brief(r))))));
+                .serve(Operation.NODE_INFO, this::nodeInfo);
         RulesReloadHandler reload = new RulesReloadHandler(ctx);
         handlers.serve(Operation.RULES_RELOAD, reload::coordinate).serve(Operation.RULES_PHASE, reload::phase);
         handlers.serve(Operation.RANGES, new RangesHandler(ctx, role::rangeUsage))
@@ -168,9 +167,16 @@ public final class RequestDispatcher {
                 role.streamCount(), ctx.metrics().snapshot(!brief), metadataFacts(ctx.metadata().status()));
     }
 
-    private static boolean brief(Request r) {
+    private void nodeInfo(Request r) {
         byte[] body = r.frame().body();
-        return body.length > 0 && body[0] == PeerOp.BRIEF;
+        byte ask = body.length > 0 ? body[0] : 0;
+        String unwritable = ask == PeerOp.WRITABLE ? role.unwritable() : null;
+        if (unwritable != null) {
+            r.replyError(Status.NODE_UNAVAILABLE, ctx.nodeId() + " takes no writes: " + unwritable);
+        } else {
+            r.reply(Responses.bytesResult(org.autodisk.core.cluster.ClusterStatus.write(selfStatus(
+                    ask == PeerOp.BRIEF || ask == PeerOp.WRITABLE))));
+        }
     }
 
     private static Map<String, String> metadataFacts(MetadataStatus m) {

@@ -10,9 +10,9 @@ import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.wire.PeerOp;
 
 /**
- * Which log nodes answer, asked with NODE_INFO on every {@link #probe} without waiting: writers take replacements
- * and restore their multiplicity from these, and new ledgers are opened on them. A log node not asked yet counts as
- * up.
+ * Which log nodes answer and take writes, asked with NODE_INFO ({@code WRITABLE}) on every {@link #probe} without
+ * waiting: writers take replacements and restore their multiplicity from these, and new ledgers are opened on them.
+ * A log node not asked yet counts as up; one whose journal failed says so and is not up until it restarted.
  */
 final class LogNodesUp {
 
@@ -28,7 +28,7 @@ final class LogNodesUp {
     /** Asks every log node once more. */
     void probe(List<String> logNodes) {
         for (String node : logNodes) {
-            peers.send(node, PeerOp.NODE_INFO.request(new byte[] {PeerOp.BRIEF}))
+            peers.send(node, PeerOp.NODE_INFO.request(new byte[] {PeerOp.WRITABLE}))
                     .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
                     .whenComplete((resp, err) -> up.put(node, err == null
                             && Responses.status(resp.body()) == Status.OK));

@@ -1,6 +1,8 @@
 package org.autodisk.node.store;
 
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /** Creates local stores. */
 public final class LocalStores {
@@ -32,6 +34,18 @@ public final class LocalStores {
      */
     public static LocalStore rocksDbWithoutWal(Path dir) {
         return RocksDbStore.open(dir, false, false);
+    }
+
+    /**
+     * Wraps a store so that its writes fail while a fault hook says the disk is full (fault tests only).
+     *
+     * @param store   the store
+     * @param full    whether the disk is full now
+     * @param message what a failed write says
+     * @return the store with the hook
+     */
+    public static LocalStore failingWritesWhile(LocalStore store, BooleanSupplier full, Supplier<String> message) {
+        return new DiskFullStore(store, full, message);
     }
 
     /**

@@ -65,6 +65,11 @@ public enum PeerOp {
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;
+    /**
+     * The body of a NODE_INFO that asks whether the node takes writes: answered as {@link #BRIEF}, or
+     * {@code NODE_UNAVAILABLE} by a node that takes none now (a log node whose journal failed).
+     */
+    public static final byte WRITABLE = 2;
 
     private static final PeerOp[] BY_CODE = new PeerOp[256];
 

@@ -121,14 +121,17 @@ class JournalLedgerStoreTest extends LedgerStoreContract {
     void aDiskErrorFailsThatGroupAndEverythingAfterUntilReopened() throws Exception {
         LedgerStore s = store();
         s.append(7, 1, false, entries(1, 2)).join();
+        assertThat(s.failure()).isNull();
         failSync.set(true);
         assertThat(refusal(s.append(7, 1, false, entries(3, 4)))).isEqualTo(LedgerException.Kind.UNAVAILABLE);
+        assertThat(s.failure()).as("it says why it takes no writes").contains("injected fsync failure");
         failSync.set(false);
         assertThat(refusal(s.append(7, 1, false, entries(3, 4)))).isEqualTo(LedgerException.Kind.UNAVAILABLE);
         assertThat(refusal(s.fence(7))).isEqualTo(LedgerException.Kind.UNAVAILABLE);
         assertThat(s.lastEntry(7)).isEqualTo(2);
         assertThat(reopen().read(7, 1, 10)).as("what was answered is there; the failed group may or may not be")
                 .startsWith(entries(1, 2).toArray(new LedgerEntry[0]));
+        assertThat(store.failure()).as("reopened, it takes writes again").isNull();
     }
 
     @Test

@@ -22,6 +22,7 @@ public final class ClusterTopology {
     private final String directory;
     private final List<String> splitPoints;
     private final Map<String, String> env;
+    private final int hostPortBase;
     private final boolean persistentStores;
     private final String configYaml;
     /** The cluster secret every node of this topology shares, new for each topology. */
@@ -35,6 +36,7 @@ public final class ClusterTopology {
         this.directory = b.directory;
         this.splitPoints = List.copyOf(b.splitPoints);
         this.env = Map.copyOf(b.env);
+        this.hostPortBase = b.hostPortBase;
         this.persistentStores = b.persistentStores;
         this.configYaml = b.configYaml;
     }
@@ -87,6 +89,11 @@ public final class ClusterTopology {
     /** @return whether each node's store lives in a named volume that survives its container */
     public boolean persistentStores() {
         return persistentStores;
+    }
+
+    /** @return the host port of the first node's client port, or 0 if Docker chooses them (see Builder#hostPorts) */
+    public int hostPortBase() {
+        return hostPortBase;
     }
 
     /** @return the YAML configuration every node reads besides its environment, or empty for none */
@@ -161,6 +168,7 @@ public final class ClusterTopology {
         private final Map<String, String> env = new LinkedHashMap<>();
         private boolean persistentStores;
         private String configYaml = "";
+        private int hostPortBase;
 
         private Builder(String name) {
             if (!name.matches("[a-z0-9][a-z0-9-]*")) {
@@ -253,6 +261,18 @@ public final class ClusterTopology {
          */
         public Builder configYaml(String yaml) {
             this.configYaml = yaml;
+            return this;
+        }
+
+        /**
+         * Publishes every node's client port on a fixed host port, the same after a restart of its container:
+         * {@code base} for the first node, then one up per node (data nodes first).
+         *
+         * @param base the first host port; 0 for ports Docker chooses anew at every start (the default)
+         * @return this
+         */
+        public Builder hostPorts(int base) {
+            this.hostPortBase = base;
             return this;
         }
 

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import com.github.dockerjava.api.DockerClient;
+import com.github.dockerjava.api.model.ContainerNetwork;
 import org.autodisk.client.AutoDiskClient;
 import org.awaitility.Awaitility;
 import org.testcontainers.DockerClientFactory;
@@ -56,6 +58,13 @@ public final class ContainerCluster implements AutoCloseable {
                 .withNetwork(network)
                 .withLogPrefix(topology.name())
                 .withEnv(topology.nodeEnvironment());
+        if (topology.hostPortBase() > 0) {
+            int index = topology.nodeIds().indexOf(id);
+            if (index < 0) {
+                throw new IllegalArgumentException("no fixed host port for " + id + ": not in " + topology.nodeIds());
+            }
+            c.setPortBindings(List.of((topology.hostPortBase() + index) + ":" + AutoDiskNodeContainer.PORT));
+        }
         if (!topology.configYaml().isEmpty()) {
             c.withCopyToContainer(Transferable.of(topology.configYaml()), CONFIG_FILE)
                     .withCommand("node", "--config", CONFIG_FILE);
@@ -129,6 +138,74 @@ public final class ContainerCluster implements AutoCloseable {
         fresh.start();
         awaitMetadata(id);
         return fresh;
+    }
+
+    /**
+     * Kills a node's process ({@code docker kill}, SIGKILL) and keeps its stopped container, to be started again
+     * with {@link #startAgain}: same data, same published port when {@link ClusterTopology#hostPortBase()} is set.
+     *
+     * @param id the node id
+     */
+    public void crash(String id) {
+        docker().killContainerCmd(node(id).getContainerId()).exec();
+    }
+
+    /**
+     * Starts a node's container that {@link #crash} stopped, and waits until it follows the metadata.
+     *
+     * @param id the node id
+     */
+    public void startAgain(String id) {
+        docker().startContainerCmd(node(id).getContainerId()).exec();
+        Awaitility.await(id + " serves again after its start").atMost(Duration.ofMinutes(2))
+                .pollInterval(Duration.ofMillis(200)).ignoreExceptions().until(() -> {
+                    try (AutoDiskClient c = client(id)) {
+                        return !c.status().ranges().isEmpty();
+                    }
+                });
+    }
+
+    /**
+     * Freezes every process of a node's container ({@code docker pause}: the cgroup freezer, like SIGSTOP).
+     *
+     * @param id the node id
+     */
+    public void pause(String id) {
+        docker().pauseContainerCmd(node(id).getContainerId()).exec();
+    }
+
+    /**
+     * Thaws a node's container frozen by {@link #pause}.
+     *
+     * @param id the node id
+     */
+    public void unpause(String id) {
+        docker().unpauseContainerCmd(node(id).getContainerId()).exec();
+    }
+
+    /**
+     * Cuts a node's container off the cluster's network ({@code docker network disconnect}): it runs on, reaches no
+     * other node and no client reaches it (its published port leads nowhere) until {@link #connect}.
+     *
+     * @param id the node id
+     */
+    public void disconnect(String id) {
+        docker().disconnectFromNetworkCmd().withNetworkId(network.getId())
+                .withContainerId(node(id).getContainerId()).withForce(true).exec();
+    }
+
+    /**
+     * Connects a node's container to the cluster's network again, under its node id as alias.
+     *
+     * @param id the node id
+     */
+    public void connect(String id) {
+        docker().connectToNetworkCmd().withNetworkId(network.getId()).withContainerId(node(id).getContainerId())
+                .withContainerNetwork(new ContainerNetwork().withAliases(id)).exec();
+    }
+
+    private static DockerClient docker() {
+        return DockerClientFactory.instance().client();
     }
 
     /**

@@ -3,10 +3,13 @@ package org.autodisk.node.store;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.protocol.KeyValue;
-import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
+import org.autodisk.node.wire.LogRecord;
 
-/** Test base: a store that hands every call to another; fault-injecting stores override what they change. */
+/**
+ * A store that hands every call to another; fault-injecting stores override what they change. {@link #bulkLoad()} is
+ * not handed on: the default bulk load goes through this store's {@link #ingest} and {@link #makeDurable}.
+ */
 public abstract class ForwardingStore implements LocalStore {
 
     /** The store every call goes to. */
