@@ -31,9 +31,10 @@ final class FaultsBench implements Callable<Integer> {
     Long seed;
 
     @Option(names = "--faults", split = ",",
-            defaultValue = "kill-data,kill-log,kill-leader,pause-data,disk-full-log,disk-full-data,slow-fsync-log",
-            description = "Faults to inject, one at a time (default: ${DEFAULT-VALUE}); partition-data needs the "
-                    + "container cluster (ContainerFaultsIT).")
+            defaultValue = "kill-data,kill-log,kill-leader,pause-data,partition-data,partition-link,partition-oneway,"
+                    + "disk-full-log,disk-full-data,slow-fsync-log",
+            description = "Faults to inject, one at a time (default: ${DEFAULT-VALUE}); the partitions go through a "
+                    + "proxy in front of every node, which needs Linux.")
     List<String> faults;
 
     @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes (default: ${DEFAULT-VALUE}).")
@@ -72,10 +73,6 @@ final class FaultsBench implements Callable<Integer> {
         List<FaultKind> kinds;
         try {
             kinds = faults.stream().map(FaultKind::of).toList();
-            if (kinds.contains(FaultKind.PARTITION_DATA)) {
-                throw new IllegalArgumentException("partition-data needs the container cluster: run ContainerFaultsIT "
-                        + "(docs/failures.md); local processes share one loopback");
-            }
             kinds.stream().filter(k -> k.ofLogNode() && logNodes == 0).findFirst().ifPresent(k -> {
                 throw new IllegalArgumentException(k.label() + " needs --log-nodes >= 1");
             });
@@ -92,9 +89,15 @@ final class FaultsBench implements Callable<Integer> {
         System.out.println("faults: seed " + s + " (replay with --seed " + s + "), " + minutes + " min of "
                 + String.join(", ", faults) + " on " + dataNodes + " data and " + logNodes + " log nodes");
         Path dir = Files.createTempDirectory("autodisk-faults");
-        FaultSummary summary = FaultRun.run(new FaultRun.Settings(dir, basePort, dataNodes, logNodes, multiplicity,
-                workers, keys, Duration.ofMillis((long) (minutes * 60_000)), s, kinds, Duration.ofMillis(calmMs),
-                Duration.ofMillis(holdMs)));
+        FaultSummary summary;
+        try {
+            summary = FaultRun.run(new FaultRun.Settings(dir, basePort, dataNodes, logNodes, multiplicity,
+                    workers, keys, Duration.ofMillis((long) (minutes * 60_000)), s, kinds, Duration.ofMillis(calmMs),
+                    Duration.ofMillis(holdMs)));
+        } catch (IllegalArgumentException e) {
+            System.err.println("faults: " + e.getMessage());
+            return 2;
+        }
         System.out.println(summary.markdown());
         if (report != null) {
             summary.write(report);

@@ -34,6 +34,7 @@ public final class LocalCluster implements AutoCloseable {
     private final Path dir;
     private final List<String> ids = new ArrayList<>();
     private final List<String> addresses = new ArrayList<>();
+    private final List<String> listens = new ArrayList<>();
     private final List<Process> processes = new ArrayList<>();
 
     private final List<String> splitPoints;
@@ -84,6 +85,7 @@ public final class LocalCluster implements AutoCloseable {
         for (int i = 1; i <= layout.dataNodes() + layout.logNodes(); i++) {
             c.ids.add(i <= layout.dataNodes() ? "d" + i : "l" + (i - layout.dataNodes()));
             c.addresses.add("127.0.0.1:" + (layout.basePort() + i - 1));
+            c.listens.add("127.0.0.1:" + (layout.basePort() + layout.listenOffset() + i - 1));
         }
         Files.createDirectories(c.dir);
         c.ensureSecret();
@@ -111,11 +113,28 @@ public final class LocalCluster implements AutoCloseable {
      * @param logNodes    how many log nodes (l1, l2, ...)
      * @param basePort    the first node's port; the others follow
      * @param splitPoints keys where ranges start (empty: split evenly by first key byte)
+     * @param listenOffset 0, or how far above its address's port each node listens (its address is then a proxy's,
+     *                     which forwards to that port and to the metadata port above it)
      */
-    public record Layout(Path dir, int dataNodes, int logNodes, int basePort, List<String> splitPoints) {
+    public record Layout(Path dir, int dataNodes, int logNodes, int basePort, List<String> splitPoints,
+            int listenOffset) {
 
         /**
          * Copies the split points.
+         *
+         * @param dir          where configuration, data and logs go
+         * @param dataNodes    how many data nodes
+         * @param logNodes     how many log nodes
+         * @param basePort     the first node's port
+         * @param splitPoints  keys where ranges start
+         * @param listenOffset 0, or how far above its address's port each node listens
+         */
+        public Layout {
+            splitPoints = List.copyOf(splitPoints);
+        }
+
+        /**
+         * A layout where every node listens on its address.
          *
          * @param dir         where configuration, data and logs go
          * @param dataNodes   how many data nodes
@@ -123,8 +142,8 @@ public final class LocalCluster implements AutoCloseable {
          * @param basePort    the first node's port
          * @param splitPoints keys where ranges start
          */
-        public Layout {
-            splitPoints = List.copyOf(splitPoints);
+        public Layout(Path dir, int dataNodes, int logNodes, int basePort, List<String> splitPoints) {
+            this(dir, dataNodes, logNodes, basePort, splitPoints, 0);
         }
 
         void check() {
@@ -134,7 +153,10 @@ public final class LocalCluster implements AutoCloseable {
             if (logNodes < 0) {
                 throw new ConfigException("--log-nodes " + logNodes + ": must be 0 or more");
             }
-            int last = basePort + dataNodes + logNodes - 1;
+            if (listenOffset < 0) {
+                throw new ConfigException("listen offset " + listenOffset + ": must be 0 or more");
+            }
+            int last = basePort + listenOffset + dataNodes + logNodes - 1;
             if (basePort < 1 || last > 65535) {
                 throw new ConfigException("--base-port " + basePort + " puts the " + (dataNodes + logNodes)
                         + " nodes on ports " + basePort + ".." + last + "; they must lie within 1..65535");
@@ -183,6 +205,9 @@ public final class LocalCluster implements AutoCloseable {
     private Map<String, Object> layoutOf(int i) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("node.id", ids.get(i));
+        if (!listens.get(i).equals(addresses.get(i))) {
+            m.put("node.listen", listens.get(i));
+        }
         m.put("node.data-dir", dir.resolve("data").toString());
         m.put("cluster.secret-file", dir.resolve(SECRET_FILE).toString());
         List<String> nodes = new ArrayList<>();

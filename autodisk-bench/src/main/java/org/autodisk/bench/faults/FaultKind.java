@@ -13,10 +13,21 @@ public enum FaultKind {
     /** SIGSTOP of a data node (a stalled process keeps its sockets); SIGCONT when healed. */
     PAUSE_DATA,
     /**
-     * A data node cut off the network, from every other node and from clients, while it runs on (containers only:
-     * {@code docker network disconnect}); connected again when healed.
+     * A data node cut off the network while it runs on; connected again when healed. On containers
+     * ({@code docker network disconnect}) from every other node and from clients; on local processes (through the
+     * partition proxy) from every other node, while clients still reach it.
      */
     PARTITION_DATA,
+    /**
+     * A partial partition: a data node and one other node (of any role) cannot reach each other, while both reach
+     * every other node (local processes, through the partition proxy); restored when healed.
+     */
+    PARTITION_LINK,
+    /**
+     * An asymmetric partition: what a data node sends one other node, or what that node sends it, is held, while the
+     * other direction passes (local processes, through the partition proxy); restored when healed.
+     */
+    PARTITION_ONEWAY,
     /**
      * A log node's disk full: every write of its journal fails (through its {@code fault.hooks-dir}), so its writers
      * go on without it; healed by freeing the disk and restarting the node (a failed journal takes nothing more).
@@ -43,6 +54,24 @@ public enum FaultKind {
     }
 
     /**
+     * Says whether this kind cuts one link between two nodes rather than acting on one node.
+     *
+     * @return true for {@link #PARTITION_LINK} and {@link #PARTITION_ONEWAY}
+     */
+    public boolean ofLink() {
+        return this == PARTITION_LINK || this == PARTITION_ONEWAY;
+    }
+
+    /**
+     * Says whether this kind is a network partition of any extent.
+     *
+     * @return true for the partitions
+     */
+    public boolean partition() {
+        return this == PARTITION_DATA || ofLink();
+    }
+
+    /**
      * Returns the name used in reports and on the command line.
      *
      * @return e.g. {@code kill-data}
@@ -65,6 +94,7 @@ public enum FaultKind {
             }
         }
         throw new IllegalArgumentException("unknown fault '" + label + "'; known: kill-data, kill-log, kill-leader, "
-                + "pause-data, partition-data, disk-full-log, disk-full-data, slow-fsync-log");
+                + "pause-data, partition-data, partition-link, partition-oneway, disk-full-log, disk-full-data, "
+                + "slow-fsync-log");
     }
 }

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.autodisk.cli.LocalCluster;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.AutoDiskException;
 import org.autodisk.core.cluster.MembersReport;
@@ -89,12 +89,23 @@ public final class FaultRun {
     }
 
     /**
-     * Every fault kind a cluster of local processes can be given (all but network partitions).
+     * Every fault kind a cluster of local processes can be given: all (its partitions go through a proxy, which needs
+     * Linux).
      *
      * @return the kinds
      */
     public static List<FaultKind> localKinds() {
-        return allKinds().stream().filter(k -> k != FaultKind.PARTITION_DATA).toList();
+        return allKinds();
+    }
+
+    /**
+     * Every fault kind the container cluster can be given: all but the partitions of one link ({@code docker network
+     * disconnect} cuts a container off every other).
+     *
+     * @return the kinds
+     */
+    public static List<FaultKind> containerKinds() {
+        return allKinds().stream().filter(k -> !k.ofLink()).toList();
     }
 
     /**
@@ -102,15 +113,16 @@ public final class FaultRun {
      *
      * @param s what to run
      * @return what happened and what the checker found
+     * @throws IllegalArgumentException if it partitions the network where the proxy cannot tell nodes apart (not
+     *                                  Linux)
      * @throws IOException if the cluster cannot be started or a node restarted
      * @throws InterruptedException if interrupted
      */
     public static FaultSummary run(Settings s) throws IOException, InterruptedException {
-        String yaml = "wal.multiplicity: " + s.multiplicity() + "\nbalance.check-ms: 3000\nfault.hooks-dir: "
-                + HOOKS_DIR + "\n";
-        try (LocalCluster cluster = LocalCluster.start(s.dir(), s.dataNodes(), s.logNodes(), s.basePort(), List.of(),
-                yaml)) {
-            return run(FaultTarget.local(cluster, s.dataNodes()), s.schedule());
+        Map<String, Object> settings = Map.of("wal.multiplicity", s.multiplicity(), "balance.check-ms", 3000,
+                "fault.hooks-dir", HOOKS_DIR);
+        try (LocalTarget target = LocalTarget.start(s, settings)) {
+            return run(target, s.schedule());
         }
     }
 
@@ -126,8 +138,9 @@ public final class FaultRun {
      */
     public static FaultSummary run(FaultTarget target, Schedule s) throws IOException, InterruptedException {
         s.kinds().stream().filter(k -> !target.supports(k)).findFirst().ifPresent(k -> {
-            throw new IllegalArgumentException(k.label() + " cannot be injected into " + target
-                    + ": it needs the container cluster (ContainerFaultsIT)");
+            throw new IllegalArgumentException(k.label() + " cannot be injected into " + target + ": "
+                    + (k.ofLink() ? "local processes behind the partition proxy can (./autodisk bench faults)"
+                    : "the container cluster can (ContainerFaultsIT)"));
         });
         s.kinds().stream().filter(k -> k.ofLogNode() && target.ids().size() == target.dataNodes()).findFirst()
                 .ifPresent(k -> {

@@ -73,7 +73,8 @@ public interface FaultTarget {
     void resume(int node) throws IOException;
 
     /**
-     * Cuts a node off the network (from every other node and from clients) while it runs on.
+     * Cuts a node off the network while it runs on: from every other node, and from clients where the target can (a
+     * container; a local process stays reachable by clients).
      *
      * @param node the node's index
      * @throws IOException if it cannot be cut off
@@ -88,6 +89,30 @@ public interface FaultTarget {
      * @throws IOException if it cannot be connected
      */
     void reconnect(int node) throws IOException;
+
+    /**
+     * Holds everything node {@code from} sends node {@code to} (on every connection between them) until
+     * {@link #restore}; the other direction and every other link go on.
+     *
+     * @param from the sending node's index
+     * @param to   the receiving node's index
+     * @throws IOException if the link cannot be cut
+     * @throws UnsupportedOperationException if {@link #supports} says no for {@link FaultKind#PARTITION_LINK}
+     */
+    default void cut(int from, int to) throws IOException {
+        throw new UnsupportedOperationException(this + " cannot cut one link between two nodes");
+    }
+
+    /**
+     * Lets what node {@code from} sends node {@code to} pass again, what was held first.
+     *
+     * @param from the sending node's index
+     * @param to   the receiving node's index
+     * @throws IOException if the link cannot be restored
+     */
+    default void restore(int from, int to) throws IOException {
+        throw new UnsupportedOperationException(this + " cannot cut one link between two nodes");
+    }
 
     /**
      * Writes a file into a node's {@code fault.hooks-dir} (the nodes run with it set to {@code faults}), which turns a
@@ -110,14 +135,14 @@ public interface FaultTarget {
     void unhook(int node, String file) throws IOException;
 
     /**
-     * The target of a cluster of local processes: every kind but {@link FaultKind#PARTITION_DATA}; its nodes must run
-     * with {@code fault.hooks-dir} set to {@link FaultRun#HOOKS_DIR} for the faults of a log node's disk.
+     * The target of a cluster of local processes: every kind but the partitions; its nodes must run with
+     * {@code fault.hooks-dir} set to {@link FaultRun#HOOKS_DIR} for the faults of a disk.
      *
-     * @param cluster the running local cluster
+     * @param cluster   the running local cluster
      * @param dataNodes how many of its nodes are data nodes
      * @return the target
      */
     static FaultTarget local(LocalCluster cluster, int dataNodes) {
-        return new LocalTarget(cluster, dataNodes);
+        return new LocalTarget(cluster, dataNodes, null);
     }
 }

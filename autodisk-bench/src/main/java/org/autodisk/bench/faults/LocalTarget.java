@@ -4,18 +4,70 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.autodisk.cli.LocalCluster;
+import org.autodisk.core.config.ConfigLayer;
+import org.autodisk.node.config.NodeConfigKeys;
 
-/** Faults injected into a local cluster's processes by signals; it cannot partition them. */
-final class LocalTarget implements FaultTarget {
+/**
+ * Faults injected into a local cluster's processes: signals, files in their {@code fault.hooks-dir}, and, when the
+ * cluster was started behind a {@link LinkProxy}, network partitions of one node, one pair or one direction.
+ */
+final class LocalTarget implements FaultTarget, AutoCloseable {
+
+    /** How far above its address's port a node listens when the partition proxy takes its address. */
+    static final int PROXIED_OFFSET = 100;
 
     private final LocalCluster cluster;
     private final int dataNodes;
+    private final LinkProxy proxy;
 
-    LocalTarget(LocalCluster cluster, int dataNodes) {
+    LocalTarget(LocalCluster cluster, int dataNodes, LinkProxy proxy) {
         this.cluster = cluster;
         this.dataNodes = dataNodes;
+        this.proxy = proxy;
+    }
+
+    /**
+     * Starts the local cluster of a fault run; behind the partition proxy if the run partitions the network.
+     *
+     * @param s        the run
+     * @param settings every node's settings
+     * @return the target
+     * @throws IllegalArgumentException if the run partitions the network and this machine cannot tell which process
+     *                                  opened a loopback connection (no Linux {@code /proc})
+     * @throws IOException if the cluster or the proxy cannot be started
+     */
+    static LocalTarget start(FaultRun.Settings s, Map<String, Object> settings) throws IOException {
+        List<ConfigLayer> layers = List.of(new ConfigLayer("the fault run", settings));
+        if (s.kinds().stream().noneMatch(FaultKind::partition)) {
+            return new LocalTarget(LocalCluster.start(new LocalCluster.Layout(s.dir(), s.dataNodes(), s.logNodes(),
+                    s.basePort(), List.of()), layers), s.dataNodes(), null);
+        }
+        if (!SocketOwners.available()) {
+            throw new IllegalArgumentException("partitions of local processes need Linux's /proc (to tell which "
+                    + "node opened a connection); run ContainerFaultsIT, or leave the partition faults out");
+        }
+        List<String> ids = new ArrayList<>();
+        for (int i = 1; i <= s.dataNodes() + s.logNodes(); i++) {
+            ids.add(i <= s.dataNodes() ? "d" + i : "l" + (i - s.dataNodes()));
+        }
+        LinkProxy proxy = new LinkProxy(new SocketOwners(s.dir(), ids)::node);
+        try {
+            int meta = NodeConfigKeys.METADATA_PORT_OFFSET.defaultValue();
+            for (int i = 0; i < ids.size(); i++) {
+                int port = s.basePort() + i;
+                proxy.forward(ids.get(i), port, port + PROXIED_OFFSET);
+                proxy.forward(ids.get(i), port + meta, port + meta + PROXIED_OFFSET);
+            }
+            return new LocalTarget(LocalCluster.start(new LocalCluster.Layout(s.dir(), s.dataNodes(), s.logNodes(),
+                    s.basePort(), List.of(), PROXIED_OFFSET), layers), s.dataNodes(), proxy);
+        } catch (IOException | RuntimeException e) {
+            proxy.close();
+            throw e;
+        }
     }
 
     @Override
@@ -35,7 +87,7 @@ final class LocalTarget implements FaultTarget {
 
     @Override
     public boolean supports(FaultKind kind) {
-        return kind != FaultKind.PARTITION_DATA;
+        return !kind.partition() || proxy != null;
     }
 
     @Override
@@ -79,17 +131,53 @@ final class LocalTarget implements FaultTarget {
 
     @Override
     public String toString() {
-        return "local processes";
+        return proxy == null ? "local processes" : "local processes behind the partition proxy";
     }
 
     @Override
     public void isolate(int node) {
-        throw new UnsupportedOperationException("partition-data needs the container cluster (ContainerFaultsIT): "
-                + "local processes share one loopback");
+        for (int other = 0; other < cluster.ids().size(); other++) {
+            if (other != node) {
+                cut(node, other);
+                cut(other, node);
+            }
+        }
     }
 
     @Override
     public void reconnect(int node) {
-        throw new UnsupportedOperationException("partition-data needs the container cluster (ContainerFaultsIT)");
+        for (int other = 0; other < cluster.ids().size(); other++) {
+            if (other != node) {
+                restore(node, other);
+                restore(other, node);
+            }
+        }
+    }
+
+    @Override
+    public void cut(int from, int to) {
+        proxied().cut(cluster.ids().get(from), cluster.ids().get(to));
+    }
+
+    @Override
+    public void restore(int from, int to) {
+        proxied().restore(cluster.ids().get(from), cluster.ids().get(to));
+    }
+
+    private LinkProxy proxied() {
+        if (proxy == null) {
+            throw new UnsupportedOperationException("this local cluster was started without the partition proxy: "
+                    + "ask for a partition fault when the run starts");
+        }
+        return proxy;
+    }
+
+    /** Stops the cluster, then the proxy. */
+    @Override
+    public void close() {
+        cluster.close();
+        if (proxy != null) {
+            proxy.close();
+        }
     }
 }

@@ -15,8 +15,9 @@ import org.autodisk.client.AutoDiskException;
  * The nemesis of a fault run: between calm stretches, one fault at a time on a node of the target, every kind once
  * per round in an order and on victims a seeded random chooses (so a run is replayed from its seed), held for a while
  * and healed: {@code kill -9} of a data node, of a log node, of the metadata leader (restarted on its data), a pause
- * of a data node by SIGSTOP (SIGCONT after), a data node cut off the network (connected again after), a log node's
- * or a data node's disk full, a log node's fsyncs slow (through the hook files of its {@code fault.hooks-dir}).
+ * of a data node by SIGSTOP (SIGCONT after), a data node cut off the network (connected again after), a data node
+ * cut off from one other node, both ways or one way only, a log node's or a data node's disk full, a log node's fsyncs
+ * slow (through the hook files of its {@code fault.hooks-dir}).
  * The fault under way is published for the workers' records.
  */
 final class Nemesis {
@@ -73,19 +74,40 @@ final class Nemesis {
             }
             FaultKind kind = next.remove(0);
             int victim = victim(kind);
-            String id = cluster.ids().get(victim);
+            Link link = kind.ofLink() ? link(kind, victim) : null;
+            String id = link == null ? cluster.ids().get(victim) : link.name(cluster.ids());
             long start = clock.getAsLong();
             current = kind.label() + " " + id;
             System.out.printf("faults: %s %s%n", kind.label(), id);
-            inject(kind, victim);
+            inject(kind, victim, link);
             try {
                 sleep(hold.toMillis() / 2 + random.nextInt((int) Math.max(1, hold.toMillis())));
             } finally {
-                heal(kind, victim);
+                heal(kind, victim, link);
                 current = "none";
                 history.fault(new FaultWindow(kind, id, start, clock.getAsLong()));
             }
         }
+    }
+
+    /**
+     * The link a partition of one pair cuts: from the victim (a data node) to another node of any role, and back
+     * unless one way; which way a one-way cut goes is seeded too.
+     */
+    private record Link(int from, int to, boolean bothWays) {
+
+        String name(List<String> ids) {
+            return ids.get(from) + (bothWays ? "/" : ">") + ids.get(to);
+        }
+    }
+
+    private Link link(FaultKind kind, int victim) {
+        int other = random.nextInt(cluster.ids().size() - 1);
+        other = other >= victim ? other + 1 : other;
+        if (kind == FaultKind.PARTITION_LINK) {
+            return new Link(victim, other, true);
+        }
+        return random.nextBoolean() ? new Link(victim, other, false) : new Link(other, victim, false);
     }
 
     private int victim(FaultKind kind) {
@@ -108,7 +130,14 @@ final class Nemesis {
         }
     }
 
-    private void inject(FaultKind kind, int victim) throws IOException, InterruptedException {
+    private void inject(FaultKind kind, int victim, Link link) throws IOException, InterruptedException {
+        if (link != null) {
+            cluster.cut(link.from(), link.to());
+            if (link.bothWays()) {
+                cluster.cut(link.to(), link.from());
+            }
+            return;
+        }
         switch (kind) {
             case PAUSE_DATA -> cluster.pause(victim);
             case PARTITION_DATA -> cluster.isolate(victim);
@@ -118,7 +147,14 @@ final class Nemesis {
         }
     }
 
-    private void heal(FaultKind kind, int victim) throws IOException, InterruptedException {
+    private void heal(FaultKind kind, int victim, Link link) throws IOException, InterruptedException {
+        if (link != null) {
+            cluster.restore(link.from(), link.to());
+            if (link.bothWays()) {
+                cluster.restore(link.to(), link.from());
+            }
+            return;
+        }
         switch (kind) {
             case PAUSE_DATA -> cluster.resume(victim);
             case PARTITION_DATA -> cluster.reconnect(victim);

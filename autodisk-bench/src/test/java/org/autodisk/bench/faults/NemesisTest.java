@@ -75,6 +75,16 @@ class NemesisTest {
         }
 
         @Override
+        public void cut(int from, int to) {
+            calls.add("cut " + ids().get(from) + ">" + ids().get(to));
+        }
+
+        @Override
+        public void restore(int from, int to) {
+            calls.add("restore " + ids().get(from) + ">" + ids().get(to));
+        }
+
+        @Override
         public void hook(int node, String file, String content) {
             call("hook-" + file, node);
         }
@@ -93,12 +103,27 @@ class NemesisTest {
         assertThat(history.faults()).extracting(FaultWindow::kind).containsExactlyInAnyOrderElementsOf(kinds);
         List<String> expected = new ArrayList<>();
         for (FaultWindow f : history.faults()) {
-            assertThat(f.victim()).as("the victim of %s", f.kind()).startsWith(f.kind().ofLogNode() ? "l" : "d");
-            expected.addAll(injectedAndHealed(f.kind()).stream().map(c -> c + " " + f.victim()).toList());
+            if (!f.kind().ofLink()) {
+                assertThat(f.victim()).as("the victim of %s", f.kind()).startsWith(f.kind().ofLogNode() ? "l" : "d");
+            }
+            expected.addAll(f.kind().ofLink() ? cutAndRestored(f.victim())
+                    : injectedAndHealed(f.kind()).stream().map(c -> c + " " + f.victim()).toList());
         }
         assertThat(target.calls).as("each fault injected and healed on its victim before the next")
                 .isEqualTo(expected);
         return target.calls;
+    }
+
+    /** What the nemesis asks of the target to cut a link {@code a/b} (both ways) or {@code a>b} and to restore it. */
+    private static List<String> cutAndRestored(String link) {
+        String[] ends = link.split("[/>]");
+        assertThat(ends).as(link).hasSize(2).doesNotHaveDuplicates();
+        assertThat(ends).as("one end is a data node").anyMatch(e -> e.startsWith("d"));
+        List<String> ways = link.contains("/") ? List.of(ends[0] + ">" + ends[1], ends[1] + ">" + ends[0])
+                : List.of(link);
+        List<String> out = new ArrayList<>(ways.stream().map(w -> "cut " + w).toList());
+        out.addAll(ways.stream().map(w -> "restore " + w).toList());
+        return out;
     }
 
     /** What the nemesis asks of the target to inject a kind of fault and to heal it, in order. */

@@ -174,14 +174,14 @@ final class ConfigChecks {
     private void validatePorts() {
         int metrics = config.get(NodeConfigKeys.METRICS_HTTP_PORT);
         int own = node.listenAddress().getPort();
-        int meta = node.self().address().getPort() + config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
+        int meta = node.listenAddress().getPort() + config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
         if (metrics > 65535) {
             throw new ConfigException(config.describe(NodeConfigKeys.METRICS_HTTP_PORT) + " is above 65535");
         }
         if (metrics == own || metrics == meta) {
             throw new ConfigException(config.describe(NodeConfigKeys.METRICS_HTTP_PORT) + " is the port this node "
                     + "already listens on for " + (metrics == own ? "requests (node.listen / cluster.nodes)"
-                    : "the metadata (its address + metadata.port-offset)"));
+                    : "the metadata (its listen port + metadata.port-offset)"));
         }
     }
 }

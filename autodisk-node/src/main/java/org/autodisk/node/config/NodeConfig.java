@@ -236,7 +236,7 @@ public final class NodeConfig {
                 + ":" + (m.address().getPort() + offset), voters.contains(m.id()))).toList());
         joinedGroup.stream().filter(p -> !p.id().equals(nodeId())).forEach(peers::add);
         return new MetadataSettings(nodeId(), peers, listenAddress().getHostString(),
-                self().address().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
+                listenAddress().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
                 java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_ELECTION_TIMEOUT_MS)),
                 config.get(NodeConfigKeys.METADATA_SNAPSHOT_EVERY),
                 java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)), !joinSeeds().isEmpty());

@@ -102,7 +102,8 @@ public final class NodeConfigKeys {
             "Nodes that vote on the cluster metadata (Raft); empty: the first three data nodes, or all if fewer.");
     /** Metadata port offset. */
     public static final ConfigKey<Integer> METADATA_PORT_OFFSET = ConfigKey.of("metadata.port-offset",
-            Integer.class, 1000, "Every node's metadata replica listens on its node port plus this (cluster-wide).");
+            Integer.class, 1000, "Every node's metadata replica listens on its listen port plus this, and the others "
+            + "reach it on its address in `cluster.nodes` plus this (cluster-wide).");
     /** Election timeout. */
     public static final ConfigKey<Integer> METADATA_ELECTION_TIMEOUT_MS = ConfigKey.of(
             "metadata.election-timeout-ms", Integer.class, 1000,

@@ -46,6 +46,14 @@ class NodeConfigTest {
     }
 
     @Test
+    void theMetadataReplicaListensAboveTheListenPortAndIsReachedAboveTheAddress() throws IOException {
+        NodeConfig c = NodeConfig.load(write("node:\n  id: d2\n  listen: 127.0.0.1:7502\n" + CLUSTER), Map.of());
+        assertThat(c.metadataSettings().port()).as("bound: listen port + offset").isEqualTo(8502);
+        assertThat(c.metadataSettings().peers()).extracting(p -> p.address())
+                .as("reached: address + offset, its own too").contains("127.0.0.1:8402", "127.0.0.1:8401");
+    }
+
+    @Test
     void environmentOverridesTheFileAndCanDefineTheWholeNode() {
         NodeConfig c = NodeConfig.load(null, Map.of("AUTODISK_NODE_ID", "d1",
                 "AUTODISK_CLUSTER_NODES", "d1=data@10.0.0.1:7400,d2=data@10.0.0.2:7400",

@@ -45,7 +45,7 @@ class ContainerFaultsIT {
                 .env("AUTODISK_FAULT_HOOKS_DIR", FaultRun.HOOKS_DIR).hostPorts(FreePorts.base(5)).build();
         try (ContainerCluster cluster = topology.start(AutoDiskImage.name())) {
             FaultSummary summary = FaultRun.run(new ContainerFaultTarget(cluster), new FaultRun.Schedule(4, 40,
-                    Duration.ofSeconds(seconds), seed, FaultRun.allKinds(), calm, hold));
+                    Duration.ofSeconds(seconds), seed, FaultRun.containerKinds(), calm, hold));
             System.out.println(summary.markdown());
             summary.write(Path.of(System.getProperty("faults.report", "target/faults-containers-report")),
                     "ContainerFaultsIT (`-Dfaults.seconds=" + seconds + " -Dfaults.calm-ms=" + calm.toMillis()
@@ -53,7 +53,7 @@ class ContainerFaultsIT {
                             + ", one container each; 4 workers, 40 keys; faults about every " + calm.toMillis()
                             + " ms, held about " + hold.toMillis() + " ms.");
             assertThat(summary.faults()).as("seed %d", seed).extracting(f -> f.kind())
-                    .containsAll(FaultRun.allKinds());
+                    .containsAll(FaultRun.containerKinds());
             assertThat(summary.anomalies()).as("anomalies, seed %d", seed).isEmpty();
             assertThat(summary.unsettled()).as("the cluster settles after the faults heal, seed %d", seed).isEmpty();
             assertThat(summary.counts()).as("seed %d", seed).containsKeys("write ok", "read ok", "delete ok");
