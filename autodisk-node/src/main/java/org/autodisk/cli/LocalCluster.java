@@ -229,6 +229,7 @@ public final class LocalCluster implements AutoCloseable {
         List<String> cmd = new ArrayList<>();
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
         cmd.addAll(jvmFlags());
+        cmd.addAll(ClassArchive.flags(ids.get(i)));
         cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "node", "--config",
                 config.toString()));
         return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log).start();

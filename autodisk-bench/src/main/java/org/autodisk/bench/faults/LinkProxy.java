@@ -12,9 +12,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BiFunction;
 
 /**
@@ -107,7 +110,7 @@ final class LinkProxy implements AutoCloseable {
         }
     }
 
-    /** Connects an accepted connection through to its node, and pumps both ways. */
+    /** Connects an accepted connection through to its node, pumps both ways until both ended, and closes it. */
     private void open(Socket in, String node, int back) {
         sockets.add(in);
         String from = opener.apply(in.getPort(), in.getLocalPort()).orElse(null);
@@ -121,8 +124,16 @@ final class LinkProxy implements AutoCloseable {
             closeBoth(in, out);
             return;
         }
-        threads.submit(() -> pump(in, out, from, node));
+        Future<?> forth = threads.submit(() -> pump(in, out, from, node));
         pump(out, in, node, from);
+        try {
+            forth.get();
+        } catch (ExecutionException | CancellationException e) {
+            // closing both anyway
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeBoth(in, out);
     }
 
     /** Copies what {@code source} receives to {@code sink}, held while the link from {@code a} to {@code b} is cut. */
@@ -162,6 +173,15 @@ final class LinkProxy implements AutoCloseable {
             }
             sockets.remove(s);
         }
+    }
+
+    /**
+     * Counts the sockets open through this proxy, two per connection (the one accepted, the one to the node).
+     *
+     * @return the open sockets
+     */
+    int openSockets() {
+        return sockets.size();
     }
 
     /** Stops accepting, closes every connection and lets every held byte go. */

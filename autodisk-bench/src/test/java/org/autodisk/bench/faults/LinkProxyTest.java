@@ -11,10 +11,12 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -137,6 +139,16 @@ class LinkProxyTest {
         try (Socket a = connect("a")) {
             assertHeldUntil(a, "late", () -> proxy.restore("a", "b"));
         }
+    }
+
+    @Test
+    void aConnectionClosedAtEitherEndIsClosedThroughTheProxy() throws IOException {
+        Socket a = connect("a");
+        send(a, "x");
+        assertThat(receive(a, 1)).isEqualTo("x");
+        assertThat(proxy.openSockets()).isEqualTo(2);
+        a.close();
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> proxy.openSockets() == 0);
     }
 
     @Test
