@@ -34,7 +34,8 @@ final class FaultsBench implements Callable<Integer> {
             defaultValue = "kill-data,kill-log,kill-leader,pause-data,partition-data,partition-link,partition-oneway,"
                     + "disk-full-log,disk-full-data,slow-fsync-log",
             description = "Faults to inject, one at a time (default: ${DEFAULT-VALUE}); the partitions go through a "
-                    + "proxy in front of every node, which needs Linux.")
+                    + "proxy in front of every node, which needs Linux; fs-full-data and fs-full-log fill a node's "
+                    + "file system for real (a tmpfs per node: root only).")
     List<String> faults;
 
     @Option(names = "--data-nodes", defaultValue = "3", description = "Data nodes (default: ${DEFAULT-VALUE}).")

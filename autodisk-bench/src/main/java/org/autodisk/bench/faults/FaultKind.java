@@ -42,7 +42,17 @@ public enum FaultKind {
      * A log node's fsyncs slowed by 100..800 ms each (through its {@code fault.hooks-dir}); back to normal when
      * healed.
      */
-    SLOW_FSYNC_LOG;
+    SLOW_FSYNC_LOG,
+    /**
+     * A data node's file system full for real (local processes as root: each node has a tmpfs of its own, filled by a
+     * ballast file): RocksDB's writes and flushes fail with {@code ENOSPC}; healed by deleting the ballast.
+     */
+    FS_FULL_DATA,
+    /**
+     * A log node's file system full for real, as {@link #FS_FULL_DATA}: its journal fails; healed by deleting the
+     * ballast and restarting the node.
+     */
+    FS_FULL_LOG;
 
     /**
      * Says whether the victim of this kind is a log node.
@@ -50,7 +60,7 @@ public enum FaultKind {
      * @return true for the faults of a log node
      */
     public boolean ofLogNode() {
-        return this == KILL_LOG || this == DISK_FULL_LOG || this == SLOW_FSYNC_LOG;
+        return this == KILL_LOG || this == DISK_FULL_LOG || this == SLOW_FSYNC_LOG || this == FS_FULL_LOG;
     }
 
     /**
@@ -69,6 +79,15 @@ public enum FaultKind {
      */
     public boolean partition() {
         return this == PARTITION_DATA || ofLink();
+    }
+
+    /**
+     * Says whether this kind fills a node's file system for real (which needs a file system per node: root).
+     *
+     * @return true for {@link #FS_FULL_DATA} and {@link #FS_FULL_LOG}
+     */
+    public boolean fillsFileSystem() {
+        return this == FS_FULL_DATA || this == FS_FULL_LOG;
     }
 
     /**
@@ -95,6 +114,6 @@ public enum FaultKind {
         }
         throw new IllegalArgumentException("unknown fault '" + label + "'; known: kill-data, kill-log, kill-leader, "
                 + "pause-data, partition-data, partition-link, partition-oneway, disk-full-log, disk-full-data, "
-                + "slow-fsync-log");
+                + "slow-fsync-log, fs-full-data, fs-full-log");
     }
 }

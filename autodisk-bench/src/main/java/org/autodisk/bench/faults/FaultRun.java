@@ -89,23 +89,23 @@ public final class FaultRun {
     }
 
     /**
-     * Every fault kind a cluster of local processes can be given: all (its partitions go through a proxy, which needs
-     * Linux).
+     * Every fault kind a cluster of local processes can be given without root: all but the file systems filled for
+     * real (its partitions go through a proxy, which needs Linux).
      *
      * @return the kinds
      */
     public static List<FaultKind> localKinds() {
-        return allKinds();
+        return allKinds().stream().filter(k -> !k.fillsFileSystem()).toList();
     }
 
     /**
      * Every fault kind the container cluster can be given: all but the partitions of one link ({@code docker network
-     * disconnect} cuts a container off every other).
+     * disconnect} cuts a container off every other) and the file systems filled for real.
      *
      * @return the kinds
      */
     public static List<FaultKind> containerKinds() {
-        return allKinds().stream().filter(k -> !k.ofLink()).toList();
+        return allKinds().stream().filter(k -> !k.ofLink() && !k.fillsFileSystem()).toList();
     }
 
     /**
@@ -139,7 +139,7 @@ public final class FaultRun {
     public static FaultSummary run(FaultTarget target, Schedule s) throws IOException, InterruptedException {
         s.kinds().stream().filter(k -> !target.supports(k)).findFirst().ifPresent(k -> {
             throw new IllegalArgumentException(k.label() + " cannot be injected into " + target + ": "
-                    + (k.ofLink() ? "local processes behind the partition proxy can (./autodisk bench faults)"
+                    + (k.ofLink() || k.fillsFileSystem() ? "local processes can (./autodisk bench faults)"
                     : "the container cluster can (ContainerFaultsIT)"));
         });
         s.kinds().stream().filter(k -> k.ofLogNode() && target.ids().size() == target.dataNodes()).findFirst()

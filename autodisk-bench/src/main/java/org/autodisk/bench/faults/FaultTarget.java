@@ -115,6 +115,27 @@ public interface FaultTarget {
     }
 
     /**
+     * Fills a node's file system for real, to its last free byte.
+     *
+     * @param node the node's index
+     * @throws IOException if it cannot be filled
+     * @throws UnsupportedOperationException if {@link #supports} says no for {@link FaultKind#FS_FULL_DATA}
+     */
+    default void fill(int node) throws IOException {
+        throw new UnsupportedOperationException(this + " cannot fill a node's file system");
+    }
+
+    /**
+     * Frees what {@link #fill} took.
+     *
+     * @param node the node's index
+     * @throws IOException if it cannot be freed
+     */
+    default void free(int node) throws IOException {
+        throw new UnsupportedOperationException(this + " cannot fill a node's file system");
+    }
+
+    /**
      * Writes a file into a node's {@code fault.hooks-dir} (the nodes run with it set to {@code faults}), which turns a
      * fault of its journal on while it runs.
      *
@@ -143,6 +164,6 @@ public interface FaultTarget {
      * @return the target
      */
     static FaultTarget local(LocalCluster cluster, int dataNodes) {
-        return new LocalTarget(cluster, dataNodes, null);
+        return new LocalTarget(cluster, dataNodes, null, null);
     }
 }

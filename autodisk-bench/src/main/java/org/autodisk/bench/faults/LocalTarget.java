@@ -12,8 +12,9 @@ import org.autodisk.core.config.ConfigLayer;
 import org.autodisk.node.config.NodeConfigKeys;
 
 /**
- * Faults injected into a local cluster's processes: signals, files in their {@code fault.hooks-dir}, and, when the
- * cluster was started behind a {@link LinkProxy}, network partitions of one node, one pair or one direction.
+ * Faults injected into a local cluster's processes: signals, files in their {@code fault.hooks-dir}; when the cluster
+ * was started behind a {@link LinkProxy}, network partitions of one node, one pair or one direction; when its nodes
+ * were started on {@link NodeDisks}, file systems filled for real.
  */
 final class LocalTarget implements FaultTarget, AutoCloseable {
 
@@ -23,30 +24,31 @@ final class LocalTarget implements FaultTarget, AutoCloseable {
     private final LocalCluster cluster;
     private final int dataNodes;
     private final LinkProxy proxy;
+    private final NodeDisks disks;
 
-    LocalTarget(LocalCluster cluster, int dataNodes, LinkProxy proxy) {
+    LocalTarget(LocalCluster cluster, int dataNodes, LinkProxy proxy, NodeDisks disks) {
         this.cluster = cluster;
         this.dataNodes = dataNodes;
         this.proxy = proxy;
+        this.disks = disks;
     }
 
     /**
-     * Starts the local cluster of a fault run; behind the partition proxy if the run partitions the network.
+     * Starts the local cluster of a fault run: behind the partition proxy if the run partitions the network, each node
+     * on a file system of its own if it fills file systems.
      *
      * @param s        the run
      * @param settings every node's settings
      * @return the target
      * @throws IllegalArgumentException if the run partitions the network and this machine cannot tell which process
-     *                                  opened a loopback connection (no Linux {@code /proc})
+     *                                  opened a loopback connection (no Linux {@code /proc}), or fills file systems
+     *                                  and cannot mount them (not root)
      * @throws IOException if the cluster or the proxy cannot be started
      */
     static LocalTarget start(FaultRun.Settings s, Map<String, Object> settings) throws IOException {
         List<ConfigLayer> layers = List.of(new ConfigLayer("the fault run", settings));
-        if (s.kinds().stream().noneMatch(FaultKind::partition)) {
-            return new LocalTarget(LocalCluster.start(new LocalCluster.Layout(s.dir(), s.dataNodes(), s.logNodes(),
-                    s.basePort(), List.of()), layers), s.dataNodes(), null);
-        }
-        if (!SocketOwners.available()) {
+        boolean partitions = s.kinds().stream().anyMatch(FaultKind::partition);
+        if (partitions && !SocketOwners.available()) {
             throw new IllegalArgumentException("partitions of local processes need Linux's /proc (to tell which "
                     + "node opened a connection); run ContainerFaultsIT, or leave the partition faults out");
         }
@@ -54,6 +56,28 @@ final class LocalTarget implements FaultTarget, AutoCloseable {
         for (int i = 1; i <= s.dataNodes() + s.logNodes(); i++) {
             ids.add(i <= s.dataNodes() ? "d" + i : "l" + (i - s.dataNodes()));
         }
+        NodeDisks disks = null;
+        LinkProxy proxy = null;
+        try {
+            if (s.kinds().stream().anyMatch(FaultKind::fillsFileSystem)) {
+                disks = NodeDisks.mount(s.dir().toAbsolutePath().resolve("data"), ids, NodeDisks.SIZE);
+            }
+            proxy = partitions ? proxy(s, ids) : null;
+            return new LocalTarget(LocalCluster.start(new LocalCluster.Layout(s.dir(), s.dataNodes(), s.logNodes(),
+                    s.basePort(), List.of(), partitions ? PROXIED_OFFSET : 0), layers), s.dataNodes(), proxy, disks);
+        } catch (IOException | RuntimeException e) {
+            if (proxy != null) {
+                proxy.close();
+            }
+            if (disks != null) {
+                disks.close();
+            }
+            throw e;
+        }
+    }
+
+    /** The proxy in front of every node's address and metadata port. */
+    private static LinkProxy proxy(FaultRun.Settings s, List<String> ids) throws IOException {
         LinkProxy proxy = new LinkProxy(new SocketOwners(s.dir(), ids)::node);
         try {
             int meta = NodeConfigKeys.METADATA_PORT_OFFSET.defaultValue();
@@ -62,8 +86,7 @@ final class LocalTarget implements FaultTarget, AutoCloseable {
                 proxy.forward(ids.get(i), port, port + PROXIED_OFFSET);
                 proxy.forward(ids.get(i), port + meta, port + meta + PROXIED_OFFSET);
             }
-            return new LocalTarget(LocalCluster.start(new LocalCluster.Layout(s.dir(), s.dataNodes(), s.logNodes(),
-                    s.basePort(), List.of(), PROXIED_OFFSET), layers), s.dataNodes(), proxy);
+            return proxy;
         } catch (IOException | RuntimeException e) {
             proxy.close();
             throw e;
@@ -87,7 +110,7 @@ final class LocalTarget implements FaultTarget, AutoCloseable {
 
     @Override
     public boolean supports(FaultKind kind) {
-        return !kind.partition() || proxy != null;
+        return (!kind.partition() || proxy != null) && (!kind.fillsFileSystem() || disks != null);
     }
 
     @Override
@@ -172,12 +195,31 @@ final class LocalTarget implements FaultTarget, AutoCloseable {
         return proxy;
     }
 
-    /** Stops the cluster, then the proxy. */
+    @Override
+    public void fill(int node) throws IOException {
+        if (disks == null) {
+            throw new UnsupportedOperationException("this local cluster was started without file systems of its "
+                    + "nodes' own: ask for an fs-full fault when the run starts");
+        }
+        disks.fill(cluster.ids().get(node));
+    }
+
+    @Override
+    public void free(int node) throws IOException {
+        if (disks != null) {
+            disks.free(cluster.ids().get(node));
+        }
+    }
+
+    /** Stops the cluster, then the proxy, then unmounts the nodes' file systems. */
     @Override
     public void close() {
         cluster.close();
         if (proxy != null) {
             proxy.close();
+        }
+        if (disks != null) {
+            disks.close();
         }
     }
 }

@@ -17,7 +17,7 @@ import org.autodisk.client.AutoDiskException;
  * and healed: {@code kill -9} of a data node, of a log node, of the metadata leader (restarted on its data), a pause
  * of a data node by SIGSTOP (SIGCONT after), a data node cut off the network (connected again after), a data node
  * cut off from one other node, both ways or one way only, a log node's or a data node's disk full, a log node's fsyncs
- * slow (through the hook files of its {@code fault.hooks-dir}).
+ * slow (through the hook files of its {@code fault.hooks-dir}), a node's file system full for real.
  * The fault under way is published for the workers' records.
  */
 final class Nemesis {
@@ -143,6 +143,7 @@ final class Nemesis {
             case PARTITION_DATA -> cluster.isolate(victim);
             case DISK_FULL_LOG, DISK_FULL_DATA -> cluster.hook(victim, DISK_FULL, "");
             case SLOW_FSYNC_LOG -> cluster.hook(victim, SLOW_FSYNC, Integer.toString(100 + random.nextInt(701)));
+            case FS_FULL_DATA, FS_FULL_LOG -> cluster.fill(victim);
             default -> cluster.kill(victim);
         }
     }
@@ -162,6 +163,12 @@ final class Nemesis {
             case DISK_FULL_DATA -> cluster.unhook(victim, DISK_FULL);
             case DISK_FULL_LOG -> {
                 cluster.unhook(victim, DISK_FULL);
+                cluster.kill(victim);
+                cluster.restart(victim);
+            }
+            case FS_FULL_DATA -> cluster.free(victim);
+            case FS_FULL_LOG -> {
+                cluster.free(victim);
                 cluster.kill(victim);
                 cluster.restart(victim);
             }

@@ -75,6 +75,16 @@ class NemesisTest {
         }
 
         @Override
+        public void fill(int node) {
+            call("fill", node);
+        }
+
+        @Override
+        public void free(int node) {
+            call("free", node);
+        }
+
+        @Override
         public void cut(int from, int to) {
             calls.add("cut " + ids().get(from) + ">" + ids().get(to));
         }
@@ -134,6 +144,8 @@ class NemesisTest {
             case SLOW_FSYNC_LOG -> List.of("hook-slow-fsync", "unhook-slow-fsync");
             case DISK_FULL_LOG -> List.of("hook-disk-full", "unhook-disk-full", "kill", "restart");
             case DISK_FULL_DATA -> List.of("hook-disk-full", "unhook-disk-full");
+            case FS_FULL_DATA -> List.of("fill", "free");
+            case FS_FULL_LOG -> List.of("fill", "free", "kill", "restart");
             default -> List.of("kill", "restart");
         };
     }

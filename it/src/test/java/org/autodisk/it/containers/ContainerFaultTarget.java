@@ -49,7 +49,7 @@ final class ContainerFaultTarget implements FaultTarget {
 
     @Override
     public boolean supports(FaultKind kind) {
-        return !kind.ofLink();
+        return !kind.ofLink() && !kind.fillsFileSystem();
     }
 
     @Override
