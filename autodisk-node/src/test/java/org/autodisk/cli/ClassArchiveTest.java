@@ -17,27 +17,35 @@ class ClassArchiveTest {
 
     @TempDir
     Path dir;
+    /** A class path of jars only (the test's own holds its classes' directories, which the JVM cannot archive). */
+    private final String jars = "/nonexistent/a.jar" + java.io.File.pathSeparator + "/nonexistent/b.jar";
+
+    @Test
+    void aClassPathWithADirectoryGetsNoArchive() {
+        assertThat(ClassArchive.flags("d1", dir, jars + java.io.File.pathSeparator + dir)).isEmpty();
+    }
 
     private static String archiveOf(List<String> flags) {
         return flags.stream().filter(f -> f.startsWith("-XX:SharedArchiveFile=")).findFirst().orElseThrow();
     }
 
     @Test
-    void everyNodeHasAnArchiveOfItsOwnThatTheJvmWritesWhenNoneFits() {
-        List<String> d1 = ClassArchive.flags("d1", dir);
+    void everyNodeHasAnArchiveOfItsOwnAndTheJvmIsToldToWriteIt() {
+        List<String> d1 = ClassArchive.flags("d1", dir, jars);
         assertThat(d1).contains("-XX:+AutoCreateSharedArchive");
         assertThat(archiveOf(d1)).startsWith("-XX:SharedArchiveFile=" + dir).endsWith("-d1.jsa")
-                .isEqualTo(archiveOf(ClassArchive.flags("d1", dir)));
-        assertThat(archiveOf(ClassArchive.flags("l1", dir))).isNotEqualTo(archiveOf(d1));
+                .isEqualTo(archiveOf(ClassArchive.flags("d1", dir, jars)));
+        assertThat(archiveOf(ClassArchive.flags("l1", dir, jars))).isNotEqualTo(archiveOf(d1));
     }
 
     @Test
     void anArchiveOfAnotherBuildIsDeletedAndOnlyThatNodesOwn() throws IOException {
         Path stale = Files.writeString(dir.resolve("0123456789abcdef-d1.jsa"), "old build");
         Path other = Files.writeString(dir.resolve("0123456789abcdef-d2.jsa"), "old build of d2");
-        Path current = Path.of(archiveOf(ClassArchive.flags("d1", dir)).substring("-XX:SharedArchiveFile=".length()));
+        Path current = Path.of(archiveOf(ClassArchive.flags("d1", dir, jars))
+                .substring("-XX:SharedArchiveFile=".length()));
         Files.writeString(current, "this build");
-        ClassArchive.flags("d1", dir);
+        ClassArchive.flags("d1", dir, jars);
         assertThat(stale).doesNotExist();
         assertThat(current).hasContent("this build");
         assertThat(other).exists();
@@ -48,7 +56,7 @@ class ClassArchiveTest {
         String before = System.getProperty(ClassArchive.SWITCH);
         System.setProperty(ClassArchive.SWITCH, "false");
         try {
-            assertThat(ClassArchive.flags("d1", dir)).isEmpty();
+            assertThat(ClassArchive.flags("d1", dir, jars)).isEmpty();
         } finally {
             if (before == null) {
                 System.clearProperty(ClassArchive.SWITCH);

@@ -7,17 +7,20 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
 
 /**
@@ -35,8 +38,11 @@ final class LinkProxy implements AutoCloseable {
     private static final int BUFFER = 64 * 1024;
 
     private final BiFunction<Integer, Integer, Optional<String>> opener;
+    /** Guards {@link #cut}; a condition rather than a monitor, so that held pumps never pin a carrier thread. */
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition restored = lock.newCondition();
     private final Set<List<String>> cut = new HashSet<>();
-    private final List<ServerSocket> servers = new ArrayList<>();
+    private final List<ServerSocket> servers = new CopyOnWriteArrayList<>();
     private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private volatile boolean closed;
@@ -61,11 +67,9 @@ final class LinkProxy implements AutoCloseable {
      */
     void forward(String node, int front, int back) throws IOException {
         ServerSocket server = new ServerSocket();
+        servers.add(server);
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), front));
-        synchronized (this) {
-            servers.add(server);
-        }
         threads.submit(() -> accept(server, node, back));
     }
 
@@ -75,8 +79,13 @@ final class LinkProxy implements AutoCloseable {
      * @param from the sending node
      * @param to   the receiving node
      */
-    synchronized void cut(String from, String to) {
-        cut.add(List.of(from, to));
+    void cut(String from, String to) {
+        lock.lock();
+        try {
+            cut.add(List.of(from, to));
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -85,55 +94,75 @@ final class LinkProxy implements AutoCloseable {
      * @param from the sending node
      * @param to   the receiving node
      */
-    synchronized void restore(String from, String to) {
-        cut.remove(List.of(from, to));
-        notifyAll();
+    void restore(String from, String to) {
+        lock.lock();
+        try {
+            cut.remove(List.of(from, to));
+            restored.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** Lets everything pass again. */
-    synchronized void restoreAll() {
-        cut.clear();
-        notifyAll();
+    void restoreAll() {
+        lock.lock();
+        try {
+            cut.clear();
+            restored.signalAll();
+        } finally {
+            lock.unlock();
+        }
     }
 
     private void accept(ServerSocket server, String node, int back) {
-        while (!closed) {
+        while (!closed && !server.isClosed()) {
+            Socket in;
             try {
-                Socket in = server.accept();
-                threads.submit(() -> open(in, node, back));
+                in = server.accept();
             } catch (IOException e) {
-                if (!closed) {
-                    System.err.println("faults: the proxy to " + node + " stopped accepting: " + e);
+                if (!closed && !server.isClosed()) {
+                    System.err.println("faults: the proxy to " + node + " could not accept (trying again): " + e);
+                    pause();
                 }
-                return;
+                continue;
             }
+            sockets.add(in);
+            try {
+                threads.submit(() -> open(in, node, back));
+            } catch (RejectedExecutionException e) {
+                closeBoth(in, in);
+            }
+        }
+    }
+
+    private static void pause() {
+        try {
+            TimeUnit.MILLISECONDS.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /** Connects an accepted connection through to its node, pumps both ways until both ended, and closes it. */
     private void open(Socket in, String node, int back) {
-        sockets.add(in);
-        String from = opener.apply(in.getPort(), in.getLocalPort()).orElse(null);
         Socket out = new Socket();
         sockets.add(out);
         try {
+            String from = opener.apply(in.getPort(), in.getLocalPort()).orElse(null);
             in.setTcpNoDelay(true);
             out.setTcpNoDelay(true);
             out.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), back));
-        } catch (IOException e) {
-            closeBoth(in, out);
-            return;
-        }
-        Future<?> forth = threads.submit(() -> pump(in, out, from, node));
-        pump(out, in, node, from);
-        try {
+            Future<?> forth = threads.submit(() -> pump(in, out, from, node));
+            pump(out, in, node, from);
             forth.get();
-        } catch (ExecutionException | CancellationException e) {
-            // closing both anyway
+        } catch (IOException | RuntimeException | ExecutionException e) {
+            // closing both below
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } finally {
+            closeBoth(in, out);
         }
-        closeBoth(in, out);
     }
 
     /** Copies what {@code source} receives to {@code sink}, held while the link from {@code a} to {@code b} is cut. */
@@ -155,12 +184,18 @@ final class LinkProxy implements AutoCloseable {
         }
     }
 
-    private synchronized void awaitOpen(String a, String b) throws InterruptedException {
+    private void awaitOpen(String a, String b) throws InterruptedException {
         if (a == null || b == null) {
             return;
         }
-        while (!closed && cut.contains(List.of(a, b))) {
-            wait();
+        List<String> link = List.of(a, b);
+        lock.lock();
+        try {
+            while (!closed && cut.contains(link)) {
+                restored.await();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -188,16 +223,14 @@ final class LinkProxy implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        synchronized (this) {
-            for (ServerSocket s : servers) {
-                try {
-                    s.close();
-                } catch (IOException e) {
-                    // closing anyway
-                }
+        for (ServerSocket s : servers) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                // closing anyway
             }
-            notifyAll();
         }
+        restoreAll();
         for (Socket s : List.copyOf(sockets)) {
             try {
                 s.close();

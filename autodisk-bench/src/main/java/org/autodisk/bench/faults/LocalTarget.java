@@ -211,15 +211,21 @@ final class LocalTarget implements FaultTarget, AutoCloseable {
         }
     }
 
-    /** Stops the cluster, then the proxy, then unmounts the nodes' file systems. */
+    /** Heals every link, stops the cluster, then the proxy, then unmounts the nodes' file systems. */
     @Override
     public void close() {
-        cluster.close();
-        if (proxy != null) {
-            proxy.close();
-        }
-        if (disks != null) {
-            disks.close();
+        try {
+            if (proxy != null) {
+                proxy.restoreAll();
+            }
+            cluster.close();
+        } finally {
+            if (proxy != null) {
+                proxy.close();
+            }
+            if (disks != null) {
+                disks.close();
+            }
         }
     }
 }

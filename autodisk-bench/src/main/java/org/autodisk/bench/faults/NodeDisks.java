@@ -73,13 +73,13 @@ final class NodeDisks implements AutoCloseable {
         try (FileChannel ch = FileChannel.open(ballast, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.APPEND)) {
             for (int chunk : new int[] {1 << 20, 4096}) {
-                written += writeUntilFull(ch, chunk);
+                written += writeUntilFull(ch, chunk, ballast);
             }
         }
         return written;
     }
 
-    private static long writeUntilFull(FileChannel ch, int chunk) throws IOException {
+    private static long writeUntilFull(FileChannel ch, int chunk, Path ballast) throws IOException {
         ByteBuffer zeros = ByteBuffer.allocate(chunk);
         long written = 0;
         while (true) {
@@ -87,7 +87,7 @@ final class NodeDisks implements AutoCloseable {
             try {
                 written += ch.write(zeros);
             } catch (IOException e) {
-                if (String.valueOf(e.getMessage()).contains("No space left")) {
+                if (Files.getFileStore(ballast).getUsableSpace() < chunk) {
                     return written;
                 }
                 throw e;

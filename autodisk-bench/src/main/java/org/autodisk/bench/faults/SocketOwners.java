@@ -112,8 +112,8 @@ final class SocketOwners {
                     // closed while we looked
                 }
             }
-        } catch (IOException e) {
-            // the process is gone
+        } catch (IOException | RuntimeException e) {
+            // the process is gone (a directory that vanishes while listed throws DirectoryIteratorException)
         }
         return false;
     }
@@ -126,8 +126,8 @@ final class SocketOwners {
             for (Path p : procs) {
                 nodeOf(p).ifPresent(id -> out.put(Long.parseLong(p.getFileName().toString()), id));
             }
-        } catch (IOException e) {
-            // /proc unreadable: no node is known, so nothing can be cut
+        } catch (IOException | RuntimeException e) {
+            // /proc unreadable, or a process gone while listed: no node is known, so nothing can be cut
         }
         return out;
     }

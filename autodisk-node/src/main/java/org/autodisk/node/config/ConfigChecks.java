@@ -168,6 +168,11 @@ final class ConfigChecks {
                         + "metadata port of " + m.id() + " at " + port + ", above 65535");
             }
         }
+        int bound = node.listenAddress().getPort() + offset;
+        if (bound > 65535) {
+            throw new ConfigException(config.describe(NodeConfigKeys.METADATA_PORT_OFFSET) + " puts the metadata "
+                    + "port this node listens on (node.listen + offset) at " + bound + ", above 65535");
+        }
     }
 
     /** The metrics port must not take a port the node or its metadata replica listens on. */

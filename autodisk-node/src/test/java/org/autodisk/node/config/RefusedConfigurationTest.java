@@ -132,6 +132,13 @@ class RefusedConfigurationTest {
     }
 
     @Test
+    void theMetadataPortAboveTheListenPortMustExist() throws IOException {
+        Path f = cluster(1, 0, "");
+        assertThatThrownBy(() -> NodeConfig.load(f, Map.of("AUTODISK_NODE_LISTEN", "127.0.0.1:65000")))
+                .hasMessageContaining("metadata port this node listens on (node.listen + offset) at 66000");
+    }
+
+    @Test
     void doubleLoggingNeedsTwoLogNodes() throws IOException {
         Path f = cluster(2, 1, "rules:\n  double-log-prefixes: [\"audit/\"]\n");
         assertThatThrownBy(() -> NodeConfig.load(f, Map.of()))
