@@ -66,6 +66,10 @@ final class FaultsBench implements Callable<Integer> {
             + "${DEFAULT-VALUE}).")
     int basePort;
 
+    @Option(names = "--directory", defaultValue = "range", description = "The cluster's directory: range or "
+            + "fat-btree (twelve ranges under index pages of fanout 3) (default: ${DEFAULT-VALUE}).")
+    private String directory;
+
     @Option(names = "--report", description = "Write report.md and faults.csv into this directory.")
     Path report;
 
@@ -81,6 +85,10 @@ final class FaultsBench implements Callable<Integer> {
             System.err.println("faults: " + e.getMessage());
             return 2;
         }
+        if (!"range".equals(directory) && !"fat-btree".equals(directory)) {
+            System.err.println("faults: --directory " + directory + " is unknown (expected range or fat-btree)");
+            return 2;
+        }
         if (dataNodes < 2 || keys < 1 || workers < 1 || minutes <= 0) {
             System.err.println("faults: needs --data-nodes >= 2 (a failover needs a backup), --keys, --workers >= 1 "
                     + "and --minutes > 0");
@@ -88,13 +96,14 @@ final class FaultsBench implements Callable<Integer> {
         }
         long s = seed != null ? seed : ThreadLocalRandom.current().nextLong(1, 1L << 40);
         System.out.println("faults: seed " + s + " (replay with --seed " + s + "), " + minutes + " min of "
-                + String.join(", ", faults) + " on " + dataNodes + " data and " + logNodes + " log nodes");
+                + String.join(", ", faults) + " on " + dataNodes + " data and " + logNodes + " log nodes, directory "
+                + directory);
         Path dir = Files.createTempDirectory("autodisk-faults");
         FaultSummary summary;
         try {
             summary = FaultRun.run(new FaultRun.Settings(dir, basePort, dataNodes, logNodes, multiplicity,
                     workers, keys, Duration.ofMillis((long) (minutes * 60_000)), s, kinds, Duration.ofMillis(calmMs),
-                    Duration.ofMillis(holdMs)));
+                    Duration.ofMillis(holdMs), directory));
         } catch (IllegalArgumentException e) {
             System.err.println("faults: " + e.getMessage());
             return 2;

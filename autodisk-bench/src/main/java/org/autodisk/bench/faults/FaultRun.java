@@ -35,13 +35,28 @@ public final class FaultRun {
      * @param kinds       the faults injected
      * @param calm        about how long between faults
      * @param hold        about how long a fault lasts
+     * @param directory   the cluster's directory: {@code range}, or {@code fat-btree} (then twelve ranges under index
+     *                    pages of fanout 3: three levels on three data nodes)
      */
     public record Settings(Path dir, int basePort, int dataNodes, int logNodes, int multiplicity, int workers,
-            int keys, Duration duration, long seed, List<FaultKind> kinds, Duration calm, Duration hold) {
+            int keys, Duration duration, long seed, List<FaultKind> kinds, Duration calm, Duration hold,
+            String directory) {
 
         /** Copies the list. */
         public Settings {
             kinds = List.copyOf(kinds);
+        }
+
+        /** @return every node's settings for this run */
+        Map<String, Object> nodeSettings() {
+            Map<String, Object> out = new java.util.HashMap<>(Map.of("wal.multiplicity", multiplicity,
+                    "balance.check-ms", 3000, "fault.hooks-dir", HOOKS_DIR, "cluster.directory", directory));
+            if ("fat-btree".equals(directory)) {
+                out.put("directory.fanout", 3);
+                out.put("cluster.split-points", java.util.stream.IntStream.rangeClosed(1, 11)
+                        .mapToObj(i -> String.format("0x%02x", i * 0x15)).toList());
+            }
+            return out;
         }
 
         /** @return what the workers and the nemesis do, without the local cluster's layout */
@@ -119,9 +134,7 @@ public final class FaultRun {
      * @throws InterruptedException if interrupted
      */
     public static FaultSummary run(Settings s) throws IOException, InterruptedException {
-        Map<String, Object> settings = Map.of("wal.multiplicity", s.multiplicity(), "balance.check-ms", 3000,
-                "fault.hooks-dir", HOOKS_DIR);
-        try (LocalTarget target = LocalTarget.start(s, settings)) {
+        try (LocalTarget target = LocalTarget.start(s, s.nodeSettings())) {
             return run(target, s.schedule());
         }
     }
@@ -168,7 +181,8 @@ public final class FaultRun {
     }
 
     /**
-     * Waits until every member is up and every range serves on one owner with a backup and no migration is under way.
+     * Waits until every member is up, every range serves on one owner with a backup, no migration is under way and,
+     * under the Fat-Btree, every node's index copies agree with each other and the metadata ({@link DirectoryCheck}).
      *
      * @param seeds     the data nodes
      * @param dataNodes how many there are (with one, no range has a backup)
@@ -198,7 +212,8 @@ public final class FaultRun {
         MembersReport members = client.admin().members();
         members.members().stream().filter(m -> !"up".equals(m.state()))
                 .forEach(m -> out.add("member " + m.id() + " is " + m.state()));
-        for (RangeStatus r : client.admin().ranges().ranges()) {
+        List<RangeStatus> ranges = client.admin().ranges().ranges();
+        for (RangeStatus r : ranges) {
             if (!"serving".equals(r.state())) {
                 out.add("range " + r.id() + " is " + r.state());
             } else if (dataNodes > 1 && r.backup() == null) {
@@ -207,6 +222,9 @@ public final class FaultRun {
         }
         if (!client.admin().migrations().migrations().isEmpty()) {
             out.add(client.admin().migrations().migrations().size() + " migrations under way");
+        }
+        if (out.isEmpty()) {
+            out.addAll(DirectoryCheck.problems(client.admin().directory(), ranges));
         }
         return out;
     }

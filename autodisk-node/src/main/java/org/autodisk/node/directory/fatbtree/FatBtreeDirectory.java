@@ -15,6 +15,8 @@ import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.meta.Applied;
+import org.autodisk.node.meta.Member;
+import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
@@ -125,7 +127,17 @@ final class FatBtreeDirectory implements Directory {
         }
         Route r = copies.route(key);
         String hop = r.servedHere() || self.equals(r.nextHop()) ? k.state().rangeOf(key).owner() : r.nextHop();
-        return new Placement(null, false, hop, k.state().version());
+        return new Placement(null, false, reachable(k.state(), hop, key), k.state().version());
+    }
+
+    /**
+     * The node to forward to: the hop the copies name, or the metadata's owner of the key's range when the copies
+     * name a member declared failed (its leaves went to their backups, and the tree is changed only where that node
+     * takes part in the change: it follows when the node returns, see docs/directory.md).
+     */
+    private static String reachable(MetaState state, String hop, byte[] key) {
+        Member m = state.member(hop);
+        return m != null && m.state() == MemberState.FAILED ? state.rangeOf(key).owner() : hop;
     }
 
     @Override
@@ -137,10 +149,12 @@ final class FatBtreeDirectory implements Directory {
         for (NodeCopies.Cover.Leaf leaf : c.leaves()) {
             RangeDescriptor own = k.own().get(leaf.low());
             out.add(own != null ? new Placement(own, true, null, k.state().version())
-                    : new Placement(null, false, leaf.owner(), k.state().version()));
+                    : new Placement(null, false, reachable(k.state(), leaf.owner(), leaf.low()),
+                            k.state().version()));
         }
         if (c.nextHop() != null) {
-            out.add(new Placement(null, false, c.nextHop(), k.state().version()));
+            out.add(new Placement(null, false, reachable(k.state(), c.nextHop(), c.restFrom()),
+                    k.state().version()));
         }
         return out;
     }

@@ -212,7 +212,8 @@ class FatBtreeClusterTest {
         return (int) dirs.values().stream().flatMap(d -> d.copies().pages().keySet().stream()).distinct().count();
     }
 
-    private static List<String> violations(Map<String, FatBtreeDirectory> dirs, MetaState state) {
+    /** What is wrong with the nodes' copies once none has a change under way (also for the failover test). */
+    static List<String> violations(Map<String, FatBtreeDirectory> dirs, MetaState state) {
         if (!dirs.values().stream().allMatch(d -> d.idle().join())) {
             return List.of("a change is under way");
         }
