@@ -136,8 +136,13 @@ final class FatBtreeDirectory implements Directory {
      * takes part in the change: it follows when the node returns, see docs/directory.md).
      */
     private static String reachable(MetaState state, String hop, byte[] key) {
-        Member m = state.member(hop);
-        return m != null && m.state() == MemberState.FAILED ? state.rangeOf(key).owner() : hop;
+        return failed(state, hop) ? state.rangeOf(key).owner() : hop;
+    }
+
+    /** Whether the metadata declares a member failed. */
+    static boolean failed(MetaState state, String node) {
+        Member m = state.member(node);
+        return m != null && m.state() == MemberState.FAILED;
     }
 
     @Override
@@ -206,6 +211,9 @@ final class FatBtreeDirectory implements Directory {
             return;
         }
         apply(a.after());
+        if (a.gap() || !a.before().members().equals(a.after().members())) {
+            node.membersChanged();
+        }
         if (a.gap()) {
             reconcileAll();
             return;

@@ -7,10 +7,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.autodisk.node.meta.MetaState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One data node's part of the Fat-Btree: its copies, the locks on them, and the structure changes it carries out as
@@ -28,6 +31,8 @@ import org.autodisk.node.meta.MetaState;
  */
 final class FatBtreeNode {
 
+    private static final Logger LOG = LoggerFactory.getLogger(FatBtreeNode.class);
+
     private final String self;
     private final NodeCopies copies;
     private final Layout layout;
@@ -38,6 +43,8 @@ final class FatBtreeNode {
     private final PageLocks locks = new PageLocks();
     private final Deque<Op> queued = new ArrayDeque<>();
     private final Map<Long, Op> waiting = new HashMap<>();
+    /** Changes put aside before they wrote anything: a node they must lock is declared failed. */
+    private final List<Op> parked = new ArrayList<>();
     private final PageStore store;
     private final ChangeNumbers numbers;
     private final Supplier<MetaState> latest;
@@ -87,47 +94,29 @@ final class FatBtreeNode {
             case PageMessage.LockRequest r -> locks.acquire(r.change(), from,
                     List.of(new PageLocks.Lock(r.page(), true)),
                     () -> net.send(self, from, new PageMessage.LockGranted(r.change())));
-            case PageMessage.LockGranted g -> {
-                Op op = waiting.get(g.change());
-                if (op != null) {
-                    op.granted(from);
-                }
-            }
+            case PageMessage.LockGranted g -> Optional.ofNullable(waiting.get(g.change()))
+                    .ifPresent(op -> op.granted(from));
             case PageMessage.Release r -> locks.release(r.change());
-            case PageMessage.Batch b -> {
-                Set<Long> had = new HashSet<>();
-                ownLeaves(b.batch()).forEach(e -> had.add(e.child()));
-                copies.apply(b.batch());
-                net.send(self, from, new PageMessage.Applied(b.batch().change()));
-                resume();
-                gained(b.batch(), had);
-            }
-            case PageMessage.Applied a -> {
-                Op op = waiting.get(a.change());
-                if (op != null) {
-                    op.applied(from);
-                }
-            }
+            case PageMessage.Batch b -> took(from, b.batch());
+            case PageMessage.Applied a -> Optional.ofNullable(waiting.get(a.change()))
+                    .ifPresent(op -> op.applied(from));
             case PageMessage.Restarted r -> peerRestarted(from);
         }
     }
 
-    /** The leaves this node owns under the level-1 pages a batch writes, as its copies hold them now. */
-    private List<Entry> ownLeaves(PageBatch batch) {
-        List<Entry> out = new ArrayList<>();
-        for (Page put : batch.puts()) {
-            Page now = copies.page(put.id());
-            if (put.level() == 1 && now != null) {
-                now.entries().stream().filter(e -> e.copySet().get(0).equals(self)).forEach(out::add);
-            }
-        }
-        return out;
-    }
-
-    /** Reconciles the leaves a batch made this node's (a move to it): the metadata may have changed them since. */
-    private void gained(PageBatch batch, Set<Long> had) {
+    /**
+     * Applies a peer's batch and answers it, then reconciles the leaves it made this node's (a move to it): the
+     * metadata may have changed them since.
+     */
+    private void took(String from, PageBatch batch) {
+        Set<Long> had = new HashSet<>();
+        copies.ownLeavesUnder(batch).forEach(e -> had.add(e.child()));
+        copies.apply(batch);
+        net.send(self, from, new PageMessage.Applied(batch.change()));
+        resume();
         if (latest != null) {
-            ownLeaves(batch).stream().filter(e -> !had.contains(e.child())).forEach(e -> reconcile(e.low()));
+            copies.ownLeavesUnder(batch).stream().filter(e -> !had.contains(e.child()))
+                    .forEach(e -> reconcile(e.low()));
         }
     }
 
@@ -191,13 +180,29 @@ final class FatBtreeNode {
         queue(new Op(change, low, c -> changes.planMove(c, leaf, low, to, change)));
     }
 
-    /**
-     * Tells whether this node has no change under way and holds or awaits no lock.
-     *
-     * @return true when idle
-     */
+    /** Tells whether this node has no change under way, queued or put aside, and holds or awaits no lock. */
     boolean idle() {
-        return queued.isEmpty() && waiting.isEmpty() && locks.idle() && !stalled;
+        return queued.isEmpty() && waiting.isEmpty() && locks.idle() && !stalled && parked.isEmpty();
+    }
+
+    /**
+     * Follows the members' states: the change under way puts itself aside if it awaits the lock of a member now
+     * declared failed, and the changes put aside start again once no member they waited for is failed.
+     */
+    void membersChanged() {
+        Op head = queued.peek();
+        if (head != null && head.awaitsFailed()) {
+            head.park(true);
+        }
+        List<Op> again = parked.stream().filter(op -> !failed(op.blocker)).toList();
+        parked.removeAll(again);
+        // under a new number: a grant of the old one may still come, after which the release sent drops that lock
+        again.forEach(op -> queue(new Op(numbers.next(), op.key, op.planner)));
+    }
+
+    /** Whether the metadata declares a member failed (a node that follows no metadata knows of none). */
+    private boolean failed(String node) {
+        return latest != null && FatBtreeDirectory.failed(latest.get(), node);
     }
 
     int retries() {
@@ -243,6 +248,7 @@ final class FatBtreeNode {
         private List<String> targets = List.of();
         private int next;
         private boolean asking;
+        private String blocker;
         private Page mark;
         private byte[] splitAt;
         private Map<String, PageBatch> batches = Map.of();
@@ -280,9 +286,13 @@ final class FatBtreeNode {
                 return;
             }
             String n = targets.get(next);
+            if (failed(n)) {
+                park(false);
+                return;
+            }
             asking = true;
             if (n.equals(self)) {
-                List<PageLocks.Lock> own = ownLocks();
+                List<PageLocks.Lock> own = PageLocks.markAndAbove(copies, mark, key);
                 if (own == null) {
                     asking = false;
                     retries++;
@@ -297,18 +307,29 @@ final class FatBtreeNode {
             }
         }
 
-        /** X on the mark and IX on this node's copies above it, or null if a change meanwhile took the path away. */
-        private List<PageLocks.Lock> ownLocks() {
-            List<PageLocks.Lock> out = new ArrayList<>(List.of(new PageLocks.Lock(mark.id(), true)));
-            List<Page> path;
-            try {
-                path = copies.pathTo(key);
-            } catch (IllegalStateException gone) {
-                return null;
+        /** Whether this change waits for the lock of a member declared failed (it wrote nothing yet). */
+        boolean awaitsFailed() {
+            return asking && next < targets.size() && !targets.get(next).equals(self) && failed(targets.get(next));
+        }
+
+        /**
+         * Puts this change aside, before it wrote anything, until the failed member it must lock is no longer
+         * failed: it releases the locks it holds (and, if asked, the request it sent: a release drops a queued
+         * request) and lets the next change of this node go on. Changes that share no page with that member are
+         * not held up by it; this one plans afresh when it starts again.
+         */
+        void park(boolean requested) {
+            blocker = targets.get(next);
+            LOG.info("{}: index change {} waits until {}, declared failed, is back (it holds a page the change "
+                    + "locks); this node's other changes go on", self, change, blocker);
+            if (requested) {
+                next++;
             }
-            path.stream().filter(p -> p.level() > mark.level())
-                    .forEach(p -> out.add(new PageLocks.Lock(p.id(), false)));
-            return out;
+            asking = false;
+            release();
+            waiting.remove(change);
+            parked.add(this);
+            finished();
         }
 
         /** A node granted the lock asked of it (a grant taken twice, or from another node, is ignored). */

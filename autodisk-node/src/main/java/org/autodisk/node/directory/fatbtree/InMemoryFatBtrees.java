@@ -77,8 +77,10 @@ public final class InMemoryFatBtrees implements AutoCloseable {
         directories.get(to).receive(from, m, () -> took(to, n));
     }
 
+    /** A message was taken; one a crashed receiver's old thread took is already put back (it took nothing). */
     private synchronized void took(String to, long n) {
-        if (inFlight.get(to).remove(n) != null) {
+        Map<Long, Runnable> flying = inFlight.get(to);
+        if (flying != null && flying.remove(n) != null) {
             taken.incrementAndGet();
         }
     }

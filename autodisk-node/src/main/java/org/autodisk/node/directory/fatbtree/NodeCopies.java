@@ -250,6 +250,23 @@ final class NodeCopies {
     }
 
     /**
+     * Returns the leaves this node owns under the level-1 pages a batch writes, as these copies hold them now.
+     *
+     * @param batch the batch
+     * @return the leaves' entries
+     */
+    List<Entry> ownLeavesUnder(PageBatch batch) {
+        List<Entry> out = new ArrayList<>();
+        for (Page put : batch.puts()) {
+            Page now = pages.get(put.id());
+            if (put.level() == 1 && now != null) {
+                now.entries().stream().filter(e -> e.copySet().get(0).equals(self)).forEach(out::add);
+            }
+        }
+        return out;
+    }
+
+    /**
      * Returns the bytes of the copies held here.
      *
      * @param withCopySets whether copy sets are counted

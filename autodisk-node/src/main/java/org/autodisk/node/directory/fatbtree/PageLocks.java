@@ -1,6 +1,7 @@
 package org.autodisk.node.directory.fatbtree;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -22,6 +23,27 @@ final class PageLocks {
      * @param exclusive X when true, IX when false
      */
     record Lock(long page, boolean exclusive) {
+    }
+
+    /**
+     * Returns the locks a change's coordinator takes on its own copies: X on the change's mark and IX on every page
+     * above it on the path to the change's key.
+     *
+     * @param copies the coordinator's copies
+     * @param mark   the highest page the change rewrites
+     * @param key    a key of the change's leaf
+     * @return the locks, or {@code null} if a change meanwhile took the path away
+     */
+    static List<Lock> markAndAbove(NodeCopies copies, Page mark, byte[] key) {
+        List<Lock> out = new ArrayList<>(List.of(new Lock(mark.id(), true)));
+        List<Page> path;
+        try {
+            path = copies.pathTo(key);
+        } catch (IllegalStateException gone) {
+            return null;
+        }
+        path.stream().filter(p -> p.level() > mark.level()).forEach(p -> out.add(new Lock(p.id(), false)));
+        return out;
     }
 
     private record Waiter(long change, List<Lock> locks, Runnable granted) {

@@ -25,8 +25,8 @@ import org.junit.jupiter.api.Test;
  * Crash schedules of the Fat-Btree's structure changes, seeded: four nodes build a three-level tree, then one crashes
  * at a named point - as the coordinator of a change, after recording it and writing its own copies but before any
  * other node got its batch; as a receiver, after applying a batch but before its receipt went out; or outright while
- * the others change ranges - and restarts over its page store. Afterwards every copy is where it belongs and agrees
- * with its peers, and every key reaches its owner from every node.
+ * the others change ranges, declared failed meanwhile or not - and restarts over its page store. Afterwards every
+ * copy is where it belongs and agrees with its peers, and every key reaches its owner from every node.
  */
 class RestartScheduleTest {
 
@@ -54,11 +54,23 @@ class RestartScheduleTest {
         }
     }
 
+    @Test
+    void aNodeDeclaredFailedWhileDownHoldsUpNoChangeOfTheOthersAndCatchesUpAfterItsReturn() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, InMemoryFatBtrees::crash, true);
+        }
+    }
+
     private interface Fault {
         void arm(InMemoryFatBtrees trees, String victim);
     }
 
     private static void schedule(long seed, Fault fault) throws Exception {
+        schedule(seed, fault, false);
+    }
+
+    /** The schedule; with {@code failed}, the victim is declared failed once down, and up again before it returns. */
+    private static void schedule(long seed, Fault fault, boolean failed) throws Exception {
         InMemoryMetadataGroup group = new InMemoryMetadataGroup();
         try (InMemoryFatBtrees trees = new InMemoryFatBtrees(group, NODES, 4)) {
             Random rnd = new Random(seed);
@@ -78,8 +90,20 @@ class RestartScheduleTest {
             }
             await("the crash").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(2))
                     .until(() -> trees.isDown(victim));
+            if (failed) {
+                submit(group, new MetaCommand.SetMemberState(victim, MemberState.UP, MemberState.FAILED));
+                for (int i = 0; i < 30; i++) {
+                    String other = NODES.get(rnd.nextInt(NODES.size()));
+                    if (!other.equals(victim)) {
+                        splitOwnedBy(group, rnd, other);
+                    }
+                }
+            }
             for (int i = 0; i < 10; i++) {
                 change(group, rnd);
+            }
+            if (failed) {
+                submit(group, new MetaCommand.SetMemberState(victim, MemberState.FAILED, MemberState.UP));
             }
             trees.restart(victim);
             await("seed " + seed + ": settled after " + victim + "'s restart").atMost(Duration.ofSeconds(30))
