@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.IntStream;
 import org.autodisk.bench.faults.DirectoryCheck;
 import org.autodisk.cli.LocalCluster;
 import org.autodisk.client.AutoDiskClient;
@@ -70,7 +72,7 @@ class MigrationCrashIT {
                         .requestTimeout(Duration.ofSeconds(10)).build()) {
             // a range of d1 with a low key if it has one: its keys are that key and a suffix (keyIn)
             RangeStatus range = client.admin().ranges().ranges().stream().filter(r -> r.owner().equals("d1"))
-                    .max(java.util.Comparator.comparing(r -> !r.lowHex().isEmpty())).orElseThrow();
+                    .max(Comparator.comparing(r -> !r.lowHex().isEmpty())).orElseThrow();
             preload(client, range);
             AtomicBoolean stop = new AtomicBoolean();
             CompletableFuture<Void> load = CompletableFuture.runAsync(() -> write(client, range, stop),
@@ -108,7 +110,7 @@ class MigrationCrashIT {
             return "";
         }
         return "cluster.directory: fat-btree\ndirectory.fanout: 3\ncluster.split-points: ["
-                + String.join(", ", java.util.stream.IntStream.rangeClosed(1, 11)
+                + String.join(", ", IntStream.rangeClosed(1, 11)
                         .mapToObj(i -> "\"" + String.format("0x%02x", i * 0x15) + "\"").toList()) + "]\n";
     }
 

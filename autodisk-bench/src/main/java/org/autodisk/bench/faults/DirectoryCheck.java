@@ -13,7 +13,8 @@ import org.autodisk.core.cluster.RangeStatus;
 
 /**
  * Checks a settled Fat-Btree from the outside, by what {@code directory} reports: every data node answered, all
- * copies of an index page are equal (level, fences, entries, copy set, version), a page other than the root is held
+ * copies of an index page are equal (level, fences, entry count and digest, copy set, version), a page other than
+ * the root is held
  * by exactly the nodes of its copy set and the root by every node, and the leaves each node's copies name it the
  * owner of are the ranges the metadata gives it. Under the range map there is nothing to check.
  */
@@ -50,6 +51,9 @@ public final class DirectoryCheck {
                 holders.computeIfAbsent(p.id(), k -> new ArrayList<>()).add(n.id());
             }
             leaves(n, ranges, out);
+        }
+        if (!out.isEmpty() && report.nodes().stream().anyMatch(n -> n.error() != null)) {
+            return out;
         }
         int levels = first.values().stream().mapToInt(DirectoryReport.IndexPage::level).max().orElse(0);
         first.forEach((id, p) -> {

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.client.AutoDiskException;
 import org.autodisk.core.cluster.MembersReport;
@@ -49,11 +51,11 @@ public final class FaultRun {
 
         /** @return every node's settings for this run */
         Map<String, Object> nodeSettings() {
-            Map<String, Object> out = new java.util.HashMap<>(Map.of("wal.multiplicity", multiplicity,
+            Map<String, Object> out = new HashMap<>(Map.of("wal.multiplicity", multiplicity,
                     "balance.check-ms", 3000, "fault.hooks-dir", HOOKS_DIR, "cluster.directory", directory));
             if ("fat-btree".equals(directory)) {
                 out.put("directory.fanout", 3);
-                out.put("cluster.split-points", java.util.stream.IntStream.rangeClosed(1, 11)
+                out.put("cluster.split-points", IntStream.rangeClosed(1, 11)
                         .mapToObj(i -> String.format("0x%02x", i * 0x15)).toList());
             }
             return out;

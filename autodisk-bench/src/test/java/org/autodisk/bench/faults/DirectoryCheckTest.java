@@ -47,6 +47,15 @@ class DirectoryCheckTest {
     }
 
     @Test
+    void copiesWithTheSameCountButOtherEntriesAreFound() {
+        IndexPage a = new IndexPage(3, 1, "m", null, 1, List.of("d2"), 4, "0000abcd");
+        IndexPage b = new IndexPage(3, 1, "m", null, 1, List.of("d2"), 4, "0000abce");
+        NodeIndex d3 = new NodeIndex("d3", "fat-btree", 2, 0, List.of(ROOT, b), List.of(), null);
+        assertThat(DirectoryCheck.problems(report(d1(ROOT, LEFT), d2(List.of("m"), ROOT, a), d3), RANGES))
+                .anySatisfy(p -> assertThat(p).contains("copies of page 3 differ"));
+    }
+
+    @Test
     void aPageHeldOutsideItsCopySetOrARootMissingIsFound() {
         assertThat(DirectoryCheck.problems(report(d1(ROOT, LEFT, RIGHT), d2(List.of("m"), ROOT, RIGHT)), RANGES))
                 .singleElement().asString().contains("page 3 is held by [d1, d2], not by [d2]");

@@ -74,13 +74,31 @@ public record DirectoryReport(String reportedBy, String kind, long version, int 
      * @param entries its entries
      * @param copySet the nodes holding a copy
      * @param version the copy's version
+     * @param digest  a checksum of the entries (low keys, children, copy sets), equal on equal copies; {@code null}
+     *                from a node that does not send one
      */
     public record IndexPage(long id, int level, String low, String high, int entries, List<String> copySet,
-            long version) {
+            long version, String digest) {
 
         /** Copies the list. */
         public IndexPage {
             copySet = List.copyOf(copySet);
+        }
+
+        /**
+         * A copy described without a digest of its entries.
+         *
+         * @param id      the page id
+         * @param level   its level
+         * @param low     its low fence key, rendered
+         * @param high    its high fence key, rendered, {@code null} for the end of the key space
+         * @param entries its entries
+         * @param copySet the nodes holding a copy
+         * @param version the copy's version
+         */
+        public IndexPage(long id, int level, String low, String high, int entries, List<String> copySet,
+                long version) {
+            this(id, level, low, high, entries, copySet, version, null);
         }
     }
 

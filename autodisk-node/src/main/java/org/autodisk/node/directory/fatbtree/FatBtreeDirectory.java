@@ -158,10 +158,27 @@ final class FatBtreeDirectory implements Directory {
                             k.state().version()));
         }
         if (c.nextHop() != null) {
-            out.add(new Placement(null, false, reachable(k.state(), c.nextHop(), c.restFrom()),
-                    k.state().version()));
+            rest(k.state(), reachable(k.state(), c.nextHop(), c.restFrom()), c.restFrom(), toExclusive, out);
         }
         return out;
+    }
+
+    /**
+     * The placement of the rest of an interval: its next hop, after the ranges this node owns at its start when the
+     * hop falls back on the metadata's owner there and that is this node (a failed member's former ranges).
+     */
+    private void rest(MetaState state, String hop, byte[] from, byte[] toExclusive, List<Placement> out) {
+        byte[] at = from;
+        String next = hop;
+        while (self.equals(next) && at != null && (toExclusive == null || Keys.compare(at, toExclusive) < 0)) {
+            RangeDescriptor own = state.rangeOf(at);
+            out.add(new Placement(own, true, null, state.version()));
+            at = own.high();
+            next = at == null ? null : state.rangeOf(at).owner();
+        }
+        if (next != null && (toExclusive == null || Keys.compare(at, toExclusive) < 0)) {
+            out.add(new Placement(null, false, next, state.version()));
+        }
     }
 
     private void requireReady() {
@@ -322,7 +339,7 @@ final class FatBtreeDirectory implements Directory {
                         .forEach(e -> leaves.add(Directory.render(e.low()))));
         List<DirectoryReport.IndexPage> pages = held.stream().map(p -> new DirectoryReport.IndexPage(p.id(),
                 p.level(), Directory.render(p.low()), p.high() == null ? null : Directory.render(p.high()),
-                p.entries().size(), p.copySet(), p.version())).toList();
+                p.entries().size(), p.copySet(), p.version(), p.digest())).toList();
         return new DirectoryReport.NodeIndex(self, KIND, pages.size(), leaves.size(), pages, leaves, null);
     }
 

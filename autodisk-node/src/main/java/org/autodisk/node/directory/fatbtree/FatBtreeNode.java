@@ -1,7 +1,6 @@
 package org.autodisk.node.directory.fatbtree;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -17,11 +16,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One data node's part of the Fat-Btree: its copies, the locks on them, and the structure changes it carries out as
- * a leaf's owner - one at a time, in the order the metadata committed them - under MARK-OPT's locks: X on every copy
- * of the highest page the change rewrites (its mark), requested node by node in id order, and IX on its own copies
- * above; holding them it plans again, starts over if the tree moved under it, writes, and releases once every node
- * that got a batch has applied it. With locking off it writes at once from its own copies (the schedule that loses
- * updates, kept for the tests that show it).
+ * a leaf's owner - one at a time, in the order the metadata committed them (but for those put aside while a member
+ * they wait for is declared failed) - under MARK-OPT's locks: X on every copy of the highest page the change
+ * rewrites (its mark), requested node by node in id order, and IX on its own copies above; holding them it plans
+ * again, starts over if the tree moved under it, writes, and releases once every node that got a batch has applied
+ * it. With locking off it writes at once from its own copies (the schedule that loses updates, kept for the tests).
  *
  * <p>Following the metadata, a node reconciles the leaves its copies name it the owner of with the newest committed
  * state ({@link Reconcile}), one change at a time. Before it writes a change it records every node's batch in its
@@ -43,13 +42,13 @@ final class FatBtreeNode {
     private final PageLocks locks = new PageLocks();
     private final Deque<Op> queued = new ArrayDeque<>();
     private final Map<Long, Op> waiting = new HashMap<>();
-    /** Changes put aside before they wrote anything: a node they must lock is declared failed. */
-    private final List<Op> parked = new ArrayList<>();
+    private final ParkedChanges parked;
     private final PageStore store;
     private final ChangeNumbers numbers;
     private final Supplier<MetaState> latest;
     private int retries;
     private boolean stalled;
+    private boolean starting;
 
     FatBtreeNode(NodeCopies copies, Layout layout, List<String> nodes, int fanout, PageNetwork net,
             boolean locking) {
@@ -79,6 +78,7 @@ final class FatBtreeNode {
         this.store = copies.store();
         this.numbers = new ChangeNumbers(store, Math.max(0, nodes.indexOf(self)), reserved);
         this.latest = latest;
+        this.parked = new ParkedChanges(latest);
         this.changes = new StructureChanges(layout, nodes, fanout,
                 (from, to, batch) -> net.send(from, to, new PageMessage.Batch(batch)));
     }
@@ -104,10 +104,7 @@ final class FatBtreeNode {
         }
     }
 
-    /**
-     * Applies a peer's batch and answers it, then reconciles the leaves it made this node's (a move to it): the
-     * metadata may have changed them since.
-     */
+    /** Applies a peer's batch, answers it, and reconciles the leaves it made this node's (a move to it). */
     private void took(String from, PageBatch batch) {
         Set<Long> had = new HashSet<>();
         copies.ownLeavesUnder(batch).forEach(e -> had.add(e.child()));
@@ -126,12 +123,7 @@ final class FatBtreeNode {
         List.copyOf(waiting.values()).forEach(op -> op.askAgain(from));
     }
 
-    /**
-     * Queues the reconciliation of the tree's leaf that holds a key with the newest metadata (nothing happens if this
-     * node's copies do not name it the owner, or the leaf agrees).
-     *
-     * @param key a key of the leaf
-     */
+    /** Queues the reconciliation of the leaf holding {@code key} with the newest metadata, if this node owns it. */
     void reconcile(byte[] key) {
         queue(new Op(numbers.next(), key, null));
     }
@@ -156,26 +148,12 @@ final class FatBtreeNode {
         nodes.stream().filter(n -> !n.equals(self)).forEach(n -> net.send(self, n, new PageMessage.Restarted()));
     }
 
-    /**
-     * Queues the split of a leaf this node owns.
-     *
-     * @param change the change's number
-     * @param leaf   the leaf's range id
-     * @param at     the split key
-     * @param right  the right half's range id
-     */
+    /** Queues change {@code change}: the split of leaf {@code leaf}, which this node owns, at {@code at}. */
     void split(long change, long leaf, byte[] at, long right) {
         queue(new Op(change, at, c -> changes.planSplit(c, leaf, at, right, change)));
     }
 
-    /**
-     * Queues the move of a leaf this node owns.
-     *
-     * @param change the change's number
-     * @param leaf   the leaf's range id
-     * @param low    the leaf's low key
-     * @param to     the new owner
-     */
+    /** Queues change {@code change}: the move of leaf {@code leaf} (low key {@code low}) to {@code to}. */
     void move(long change, long leaf, byte[] low, String to) {
         queue(new Op(change, low, c -> changes.planMove(c, leaf, low, to, change)));
     }
@@ -186,23 +164,18 @@ final class FatBtreeNode {
     }
 
     /**
-     * Follows the members' states: the change under way puts itself aside if it awaits the lock of a member now
-     * declared failed, and the changes put aside start again once no member they waited for is failed.
+     * Follows the members' states: failed members' waiting lock requests go, the change under way puts itself aside
+     * if it waits for a member declared failed, and the changes put aside start again, under new numbers (a grant of
+     * the old one may still come, after the release that drops it), once the member they wait for is up.
      */
     void membersChanged() {
+        parked.failedMembers().forEach(locks::dropWaiting);
         Op head = queued.peek();
-        if (head != null && head.awaitsFailed()) {
-            head.park(true);
+        String blocker = head == null ? null : head.failedBlocker();
+        if (blocker != null) {
+            head.park(blocker, true);
         }
-        List<Op> again = parked.stream().filter(op -> !failed(op.blocker)).toList();
-        parked.removeAll(again);
-        // under a new number: a grant of the old one may still come, after which the release sent drops that lock
-        again.forEach(op -> queue(new Op(numbers.next(), op.key, op.planner)));
-    }
-
-    /** Whether the metadata declares a member failed (a node that follows no metadata knows of none). */
-    private boolean failed(String node) {
-        return latest != null && FatBtreeDirectory.failed(latest.get(), node);
+        parked.back().forEach(p -> queue(new Op(numbers.next(), p.key(), p.planner())));
     }
 
     int retries() {
@@ -224,14 +197,29 @@ final class FatBtreeNode {
     private void queue(Op op) {
         queued.add(op);
         if (queued.size() == 1) {
-            op.start();
+            startHead();
         }
     }
 
     private void finished() {
         queued.poll();
-        if (!queued.isEmpty()) {
-            queued.peek().start();
+        startHead();
+    }
+
+    /** Starts the change at the head of the queue, and the next while one ends at once: a loop, not a recursion. */
+    private void startHead() {
+        if (starting) {
+            return;
+        }
+        starting = true;
+        try {
+            Op started = null;
+            while (queued.peek() != null && queued.peek() != started) {
+                started = queued.peek();
+                started.start();
+            }
+        } finally {
+            starting = false;
         }
     }
 
@@ -248,7 +236,6 @@ final class FatBtreeNode {
         private List<String> targets = List.of();
         private int next;
         private boolean asking;
-        private String blocker;
         private Page mark;
         private byte[] splitAt;
         private Map<String, PageBatch> batches = Map.of();
@@ -286,8 +273,8 @@ final class FatBtreeNode {
                 return;
             }
             String n = targets.get(next);
-            if (failed(n)) {
-                park(false);
+            if (parked.failed(n)) {
+                park(n, false);
                 return;
             }
             asking = true;
@@ -302,33 +289,45 @@ final class FatBtreeNode {
                     return;
                 }
                 locks.acquire(change, self, own, () -> granted(self));
+                String blocker = failedBlocker();
+                if (blocker != null) {
+                    park(blocker, true);
+                }
             } else {
                 net.send(self, n, new PageMessage.LockRequest(change, mark.id()));
             }
         }
 
-        /** Whether this change waits for the lock of a member declared failed (it wrote nothing yet). */
-        boolean awaitsFailed() {
-            return asking && next < targets.size() && !targets.get(next).equals(self) && failed(targets.get(next));
+        /**
+         * The member declared failed this change waits for, before it wrote anything: the node it asked for a lock,
+         * the node whose change holds a lock of this node's own copies that this change waits for, or this node if
+         * it is declared failed itself (its queued requests elsewhere were dropped).
+         */
+        String failedBlocker() {
+            if (!asking || next >= targets.size()) {
+                return null;
+            }
+            String n = targets.get(next);
+            return parked.failed(self) ? self : n.equals(self) ? locks.blockedBy(change, parked::failed)
+                    : parked.failed(n) ? n : null;
         }
 
         /**
-         * Puts this change aside, before it wrote anything, until the failed member it must lock is no longer
-         * failed: it releases the locks it holds (and, if asked, the request it sent: a release drops a queued
-         * request) and lets the next change of this node go on. Changes that share no page with that member are
-         * not held up by it; this one plans afresh when it starts again.
+         * Puts this change aside, before it wrote anything, until the failed member it waits for is up: it releases
+         * the locks it holds (and, if asked, the request it sent: a release drops a queued request) and lets the next
+         * change of this node go on. Changes that share no page with that member are not held up by it; this one
+         * plans afresh, under a new number, when it starts again.
          */
-        void park(boolean requested) {
-            blocker = targets.get(next);
-            LOG.info("{}: index change {} waits until {}, declared failed, is back (it holds a page the change "
-                    + "locks); this node's other changes go on", self, change, blocker);
+        void park(String blocker, boolean requested) {
+            LOG.info("{}: index change {} waits until {}, declared failed, is up again (the change must lock a "
+                    + "page it holds or locked); this node's other changes go on", self, change, blocker);
             if (requested) {
                 next++;
             }
             asking = false;
             release();
             waiting.remove(change);
-            parked.add(this);
+            parked.park(new ParkedChanges.Parked(blocker, key, planner));
             finished();
         }
 
@@ -390,6 +389,7 @@ final class FatBtreeNode {
                     now.id() == copies.rootId(), nodes).stream().sorted().toList())) {
                 retries++;
                 release();
+                waiting.remove(change);
                 start();
                 return;
             }

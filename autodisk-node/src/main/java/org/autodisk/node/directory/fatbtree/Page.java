@@ -1,10 +1,13 @@
 package org.autodisk.node.directory.fatbtree;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.zip.CRC32C;
 import org.autodisk.core.Keys;
 
 /**
@@ -107,6 +110,22 @@ record Page(long id, int level, byte[] low, byte[] high, List<Entry> entries, lo
         out.addAll(replacement);
         out.addAll(entries.subList(index + 1, entries.size()));
         return out;
+    }
+
+    /**
+     * Returns a checksum of the entries (low keys, children, copy sets): equal copies have equal digests.
+     *
+     * @return eight hex digits of a CRC-32C
+     */
+    String digest() {
+        CRC32C crc = new CRC32C();
+        ByteBuffer b = ByteBuffer.allocate(12);
+        for (Entry e : entries) {
+            crc.update(b.clear().putInt(e.low().length).putLong(e.child()).flip());
+            crc.update(e.low());
+            crc.update(String.join(",", e.copySet()).getBytes(StandardCharsets.UTF_8));
+        }
+        return String.format("%08x", crc.getValue());
     }
 
     /**

@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * One node's locks on its page copies, as MARK-OPT takes them: X on every copy of the page a change marks, IX on
@@ -96,6 +97,49 @@ final class PageLocks {
             take(w.change(), w.locks());
             w.granted().run();
         }
+    }
+
+    /**
+     * Drops the waiting (not yet granted) requests of a node's changes, as when it is declared failed: they wrote
+     * nothing, since a change writes only once it holds every lock; the locks it holds stay held.
+     *
+     * @param requester the node
+     */
+    void dropWaiting(String requester) {
+        List<Long> gone = waiting.stream().map(Waiter::change)
+                .filter(c -> requester.equals(requesters.get(c)) && !holds(c)).toList();
+        gone.forEach(this::drop);
+        grantWaiting();
+    }
+
+    private boolean holds(long change) {
+        return exclusive.containsValue(change) || intent.values().stream().anyMatch(s -> s.contains(change));
+    }
+
+    /**
+     * Finds a node among the given ones whose change holds a lock a waiting change waits for.
+     *
+     * @param change the waiting change
+     * @param nodes  which requesters count
+     * @return that node, or {@code null}
+     */
+    String blockedBy(long change, Predicate<String> nodes) {
+        return waiting.stream().filter(w -> w.change() == change).flatMap(w -> w.locks().stream())
+                .flatMap(l -> holders(l).stream()).filter(c -> c != change).map(requesters::get)
+                .filter(n -> n != null && nodes.test(n)).findFirst().orElse(null);
+    }
+
+    /** The changes holding a page in a way that keeps a lock from being granted. */
+    private List<Long> holders(Lock l) {
+        List<Long> out = new ArrayList<>();
+        Long x = exclusive.get(l.page());
+        if (x != null) {
+            out.add(x);
+        }
+        if (l.exclusive()) {
+            out.addAll(intent.getOrDefault(l.page(), Set.of()));
+        }
+        return out;
     }
 
     /**

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * root); the second level-1 page's leaves all belong to d1. d2 goes down: a split of a d1 leaf that shares its
  * level-1 page with d2 waits for d2's lock; once d2 is declared failed that change steps aside, and a later split of
  * a d1 leaf under the page d2 does not hold is carried out. When d2 is up again and back, the change put aside is
- * carried out too, and every copy agrees with the metadata.
+ * carried out too, and every copy agrees with the metadata. The same when the split waits for its own copy's lock,
+ * which a change of d2 took before d2 crashed with its batches unsent.
  */
 class FailedMemberChangesTest {
 
@@ -34,23 +35,7 @@ class FailedMemberChangesTest {
     void aChangeAwaitingAFailedMembersLockStepsAsideForTheOthers() throws Exception {
         InMemoryMetadataGroup group = new InMemoryMetadataGroup();
         try (InMemoryFatBtrees trees = new InMemoryFatBtrees(group, NODES, 8)) {
-            List<Member> members = NODES.stream().map(id -> new Member(id, "data", id + ":7400", MemberState.UP))
-                    .toList();
-            List<byte[]> points = IntStream.rangeClosed(1, 23).mapToObj(i -> new byte[] {(byte) (i * 10)}).toList();
-            submit(group, MetaBootstrap.command("range", members, NODES, points, id -> List.of()));
-            settle(trees);
-            for (int id = 6; id < 12; id++) {
-                RangeDescriptor r = group.member("d1").current().range(id);
-                if (!r.owner().equals("d1")) {
-                    submit(group, new MetaCommand.ChangeRange(id, r.epoch(), r.generation(), "d1", List.of(),
-                            RangeState.SERVING));
-                }
-            }
-            settle(trees);
-            FatBtreeDirectory d1 = (FatBtreeDirectory) trees.directory("d1");
-            assertThat(copySetAbove(d1, 8)).as("the page above range 8").containsExactly("d1");
-            assertThat(copySetAbove(d1, 0)).as("the page above range 0").contains("d1", "d2");
-
+            FatBtreeDirectory d1 = start(group, trees);
             trees.crash("d2");
             split(group, 0, new byte[] {5});
             await("d1 asked d2 for its lock").pollDelay(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5))
@@ -69,6 +54,51 @@ class FailedMemberChangesTest {
             assertThat(trees.violations(s)).isEmpty();
             assertThat(leafIds(d1)).contains(24L, (long) right);
         }
+    }
+
+    @Test
+    void aChangeWaitingBehindAFailedMembersLockOnItsOwnCopyStepsAside() throws Exception {
+        InMemoryMetadataGroup group = new InMemoryMetadataGroup();
+        try (InMemoryFatBtrees trees = new InMemoryFatBtrees(group, NODES, 8)) {
+            FatBtreeDirectory d1 = start(group, trees);
+            trees.crashWhenSending("d2", PageMessage.Batch.class);
+            split(group, 1, new byte[] {15});
+            await("d2 crashed holding d1's lock on the page above range 1").atMost(Duration.ofSeconds(5))
+                    .until(() -> trees.isDown("d2"));
+            submit(group, new MetaCommand.SetMemberState("d2", MemberState.UP, MemberState.FAILED));
+            split(group, 0, new byte[] {5});
+            int right = split(group, 8, new byte[] {85});
+            await("the split under the page d2 does not hold, carried out while d2 is failed")
+                    .atMost(Duration.ofSeconds(10)).until(() -> leafIds(d1).contains((long) right));
+
+            trees.restart("d2");
+            submit(group, new MetaCommand.SetMemberState("d2", MemberState.FAILED, MemberState.UP));
+            await("settled after d2's return").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(2))
+                    .until(trees::settled);
+            assertThat(trees.violations(group.member("d1").current())).isEmpty();
+            assertThat(leafIds(d1)).contains(24L, 25L, (long) right);
+        }
+    }
+
+    /** Bootstraps 24 ranges and gives d1 every range under the second level-1 page. */
+    private static FatBtreeDirectory start(InMemoryMetadataGroup group, InMemoryFatBtrees trees) {
+        List<Member> members = NODES.stream().map(id -> new Member(id, "data", id + ":7400", MemberState.UP))
+                .toList();
+        List<byte[]> points = IntStream.rangeClosed(1, 23).mapToObj(i -> new byte[] {(byte) (i * 10)}).toList();
+        submit(group, MetaBootstrap.command("range", members, NODES, points, id -> List.of()));
+        settle(trees);
+        for (int id = 6; id < 12; id++) {
+            RangeDescriptor r = group.member("d1").current().range(id);
+            if (!r.owner().equals("d1")) {
+                submit(group, new MetaCommand.ChangeRange(id, r.epoch(), r.generation(), "d1", List.of(),
+                        RangeState.SERVING));
+            }
+        }
+        settle(trees);
+        FatBtreeDirectory d1 = (FatBtreeDirectory) trees.directory("d1");
+        assertThat(copySetAbove(d1, 8)).as("the page above range 8").containsExactly("d1");
+        assertThat(copySetAbove(d1, 0)).as("the page above range 0").contains("d1", "d2");
+        return d1;
     }
 
     private static List<String> copySetAbove(FatBtreeDirectory d, int rangeId) {
