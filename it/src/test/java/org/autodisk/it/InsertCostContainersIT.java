@@ -6,6 +6,7 @@ import org.autodisk.bench.InsertExperiments;
 import org.autodisk.it.containers.AutoDiskImage;
 import org.autodisk.it.containers.ContainerBenchNodes;
 import org.autodisk.it.containers.RequiresDocker;
+import org.junit.jupiter.api.Tag;
 
 /**
  * The insert-cost experiments of {@link InsertCostIT} on clusters of Docker containers (one container per node,
@@ -18,6 +19,7 @@ import org.autodisk.it.containers.RequiresDocker;
  * (relative to the repository root) instead.
  */
 @RequiresDocker
+@Tag("full")
 class InsertCostContainersIT extends InsertCostChecks {
 
     /** System property: {@code true} for the settings of {@code autodisk bench insert --quick}. */

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 @RequiresDocker
 @Tag("slow")
+@Tag("full")
 class MigrationCostContainersIT {
 
     /** System property: the range sizes, comma-separated. */
