@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The source's clean-up after a cutover: once its ledgers of the range are closed and applied here (or a while has
  * passed: entries the new owner recovered are never applied here) and reads in flight had time to finish, it
- * deletes its copy of the range and ends the migration.
+ * deletes its copy of the range and ends the migration; never while this node still has a writer of the range (after a
+ * restart it follows the metadata's history, and a slot of an owner it was may still replay into the store).
  */
 final class SourceCleanUp {
 
@@ -48,8 +49,8 @@ final class SourceCleanUp {
         long first = seen.computeIfAbsent(m.id(), id -> now);
         boolean settled = s.ledgersOf(r).stream().filter(l -> l.writer().equals(mc.self())).allMatch(l ->
                 l.state() == LedgerState.CLOSED && (applied(l) || now - first >= APPLY_WAIT_NANOS));
-        if (now - first < GRACE_NANOS || !settled) {
-            return;
+        if (now - first < GRACE_NANOS || !settled || mc.wal().hasWriterOver(r)) {
+            return; // a writer of the range here (a slot of a stale view while restarting) may still write its span
         }
         ending.add(m.id());
         long n = mc.store().deleteRange(r.low(), r.high());

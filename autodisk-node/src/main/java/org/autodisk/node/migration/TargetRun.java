@@ -104,6 +104,9 @@ final class TargetRun implements Runnable {
             TimeoutException {
         claim(start);
         RangeDescriptor r = mc.metadata().current().range(start.rangeId());
+        if (!start.backup()) {
+            awaitNoWriterOver(r);
+        }
         boolean fresh = start.resumeAfter().isEmpty();
         if (fresh) {
             long gone = into.deleteRange(r.low(), r.high());
@@ -113,6 +116,20 @@ final class TargetRun implements Runnable {
         byte[] from = fresh ? r.low() : successor(HexFormat.of().parseHex(start.resumeAfter()));
         try (CopyLoader loader = new CopyLoader(into, mc.settings().bulkLoad())) {
             return copyChunks(start, loader, fresh, from);
+        }
+    }
+
+    /**
+     * Waits until this node has no writer of the range: after a restart it follows the metadata's history, and a slot
+     * of an owner it was may still replay old entries into the span the copy writes. Bounded: the run tries later.
+     */
+    private void awaitNoWriterOver(RangeDescriptor r) throws InterruptedException {
+        long end = System.nanoTime() + mc.settings().metadataTimeout().toNanos();
+        while (mc.wal().hasWriterOver(r)) {
+            if (System.nanoTime() - end > 0) {
+                throw new IllegalStateException("this node still has a writer of range " + r.id() + " " + r.span());
+            }
+            Thread.sleep(20);
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.store.LocalStore;
@@ -117,14 +118,20 @@ final class ApplyThread implements AutoCloseable {
     }
 
     /**
-     * Applies replayed entries of a closed ledger (those the store applied already are skipped).
+     * Applies replayed entries of a closed ledger (those the store applied already are skipped), unless the range
+     * changed meanwhile: a slot started from a stale view (a restarted node follows the metadata's history) must not
+     * put back what the range's clean-up deleted.
      *
      * @param ledger  the ledger
      * @param entries entries in id order
+     * @param wanted  asked on this thread right before the apply: false fails the replay with {@link RangeSlot.Retired}
      * @return how many of them were applied (not applied before), once applied
      */
-    CompletableFuture<Long> replay(long ledger, List<LedgerEntry> entries) {
+    CompletableFuture<Long> replay(long ledger, List<LedgerEntry> entries, BooleanSupplier wanted) {
         return CompletableFuture.supplyAsync(() -> {
+            if (!wanted.getAsBoolean()) {
+                throw new RangeSlot.Retired(self + ": the range of ledger " + ledger + " changed; its replay stops");
+            }
             long before = store.appliedEntry(ledger);
             List<LogRecord> records = entries.stream().map(LedgerEntry::toRecord).toList();
             store.applyLedger(ledger, records);

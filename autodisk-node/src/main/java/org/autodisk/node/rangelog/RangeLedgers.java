@@ -42,6 +42,8 @@ final class RangeLedgers implements WriteAheadLog {
     private final ScheduledExecutorService clock;
     private final ExecutorService slow;
     private final Map<Integer, RangeSlot> slots = new ConcurrentHashMap<>();
+    /** Retired slots that may still write the store: a replay page of their start, a group acknowledged before. */
+    private final Set<RangeSlot> finishing = ConcurrentHashMap.newKeySet();
     private final List<Runnable> leaseWaiters = new ArrayList<>();
     /** Writers whose lease a waiting request is renewing now. */
     private final Set<LedgerWriter> renewing = ConcurrentHashMap.newKeySet();
@@ -135,6 +137,7 @@ final class RangeLedgers implements WriteAheadLog {
             List<CompletableFuture<Void>> closing = new ArrayList<>(changed.stream().map(RangeSlot::retire).toList());
             closing.add(retiring);
             retiring = CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
+            finishing.addAll(changed);
             retiring.whenComplete((v, e) -> gate.complete(null));
         }
         started.forEach(RangeSlot::start);
@@ -168,9 +171,10 @@ final class RangeLedgers implements WriteAheadLog {
     }
 
     @Override
-    public boolean hasWriterOver(RangeDescriptor range) {
-        return slots.values().stream().anyMatch(s -> range.contains(s.range().low())
-                || s.range().contains(range.low()));
+    public synchronized boolean hasWriterOver(RangeDescriptor range) {
+        finishing.removeIf(s -> !s.mayStillApply());
+        return java.util.stream.Stream.concat(slots.values().stream(), finishing.stream()).anyMatch(s ->
+                range.contains(s.range().low()) || s.range().contains(range.low()));
     }
 
     private RangeSlot find(int rangeId, byte[] key) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerReader;
 import org.autodisk.node.ledger.LedgerRecovery;
@@ -124,8 +125,8 @@ final class RangeSlot {
             starting = true;
         }
         long startedAt = ctx.timer().nanoTime();
-        after.thenCompose(v -> recoverUnclosed(startedAt)).thenCompose(v -> promotion.takeOver())
-                .thenCompose(v -> replayClosed()).thenCompose(v -> open())
+        after.thenCompose(v -> recoverUnclosed(startedAt)).thenCompose(v -> unlessSuperseded(promotion::takeOver))
+                .thenCompose(v -> replayClosed()).thenCompose(v -> unlessSuperseded(this::open))
                 .thenCompose(w -> promotion.leased(w, oldLeaseEnds)).thenCompose(promotion::recovered)
                 .whenComplete(this::started);
     }
@@ -139,13 +140,13 @@ final class RangeSlot {
         for (LedgerInfo l : ctx.metadata().current().ledgersOf(range)) {
             LedgerInfo mine = preopened;
             if (l.state() != LedgerState.CLOSED && (mine == null || l.id() != mine.id())) {
-                chain = chain.thenCompose(v -> awaitEnd(l)).thenCompose(end -> {
+                chain = chain.thenCompose(v -> unlessSuperseded(() -> awaitEnd(l))).thenCompose(end -> {
                     if (end != null) {
                         ends.put(l.id(), end);
                         return CompletableFuture.completedFuture(null);
                     }
                     problem = "recovering ledger " + l.id() + " from its log nodes " + l.lastFragment().ensemble();
-                    return recovery.recover(l.id()).thenApply(x -> null);
+                    return unlessSuperseded(() -> recovery.recover(l.id())).thenApply(x -> null);
                 });
             }
         }
@@ -177,6 +178,27 @@ final class RangeSlot {
         return retired;
     }
 
+    /** Whether the range changed since this slot was made: retired, or a slot of a view the metadata left behind. */
+    private boolean superseded() {
+        RangeDescriptor now = ctx.metadata().current().range(range.id());
+        return retiredNow() || now == null || !now.owner().equals(ctx.self()) || now.epoch() != range.epoch()
+                || now.generation() != range.generation();
+    }
+
+    /**
+     * Takes a step of the start unless the range changed: a restarted node follows the metadata's history, and a slot
+     * of an owner it no longer is must neither fence the new owner's ledger nor replay into a store cleaned up.
+     */
+    private <T> CompletableFuture<T> unlessSuperseded(Supplier<CompletableFuture<T>> step) {
+        return superseded() ? CompletableFuture.failedFuture(new Retired(ctx.self() + ": range " + range.id()
+                + " changed before its slot at epoch " + range.epoch() + " started")) : step.get();
+    }
+
+    /** Whether the slot may still write the store: it is starting (a replay page), or its ledger is not closed. */
+    synchronized boolean mayStillApply() {
+        return starting || !closed.isDone();
+    }
+
     private CompletableFuture<Void> replayClosed() {
         List<LedgerInfo> ledgers = new ArrayList<>(ctx.metadata().current().ledgersOf(range));
         ledgers.sort(Comparator.comparingLong(LedgerInfo::id));
@@ -206,8 +228,8 @@ final class RangeSlot {
         }
         problem = "replaying ledger " + l.id() + " from entry " + from + " to " + last;
         long to = Math.min(last, from + REPLAY_PAGE - 1);
-        return new LedgerReader(ctx.peers()).read(l, from, to)
-                .thenCompose(entries -> ctx.apply().replay(l.id(), entries))
+        return unlessSuperseded(() -> new LedgerReader(ctx.peers()).read(l, from, to))
+                .thenCompose(entries -> ctx.apply().replay(l.id(), entries, () -> !superseded()))
                 .thenCompose(n -> {
                     replayed[0] += n;
                     return replay(l, to + 1, last, replayed);

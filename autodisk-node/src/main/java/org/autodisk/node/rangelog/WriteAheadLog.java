@@ -72,7 +72,8 @@ public interface WriteAheadLog extends AutoCloseable {
 
     /**
      * Tells whether this node still has a writer for some part of a range's span: it may serve it until the writer
-     * is retired, as the node applies the metadata that moved the range on.
+     * is retired, as the node applies the metadata that moved the range on, and a retired one may still write the
+     * store until its start (a replay) has ended and its ledger is closed. Nothing may delete the span meanwhile.
      *
      * @param range the range
      * @return whether it has one

@@ -93,7 +93,7 @@ class ApplyThreadTest {
             assertThat(store.appliedEntry(1)).as("never past the entry that failed").isEqualTo(1);
             assertThat(store.get("k3".getBytes())).isNull();
 
-            assertThat(apply.replay(1, List.of(entry(2), entry(3), entry(4))).get(10, TimeUnit.SECONDS))
+            assertThat(apply.replay(1, List.of(entry(2), entry(3), entry(4)), () -> true).get(10, TimeUnit.SECONDS))
                     .as("the replay after recovery applies them").isEqualTo(3);
             assertThat(store.appliedEntry(1)).isEqualTo(4);
         }
