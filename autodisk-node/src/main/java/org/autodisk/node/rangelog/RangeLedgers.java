@@ -21,6 +21,7 @@ import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.peer.PeerException;
 import org.autodisk.node.wire.LedgerHandover;
@@ -141,6 +142,13 @@ final class RangeLedgers implements WriteAheadLog {
             retiring.whenComplete((v, e) -> gate.complete(null));
         }
         started.forEach(RangeSlot::start);
+        slots.values().forEach(s -> s.movingAway(movingAway(state, s.rangeId())));
+    }
+
+    /** Whether a migration moves the range away from this node (a move: a backup fill moves nothing). */
+    private boolean movingAway(MetaState state, int rangeId) {
+        MigrationInfo m = state.migrationOf(rangeId);
+        return m != null && !m.backup() && m.source().equals(ctx.self());
     }
 
     private static boolean changed(RangeSlot slot, RangeDescriptor now) {

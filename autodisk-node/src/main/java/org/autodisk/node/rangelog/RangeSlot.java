@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerReader;
 import org.autodisk.node.ledger.LedgerRecovery;
@@ -56,6 +57,8 @@ final class RangeSlot {
     private final long createdNanos = System.nanoTime();
     private final SlotHandover handover;
     private final SlotPromotion promotion;
+    /** The writer's last acknowledged entries while the range moves away: the cutover's handover carries them. */
+    private final RecentEntries recent = new RecentEntries();
     /** The ledger this node's cutover opened for the slot, not written yet: used instead of opening one. */
     private volatile LedgerInfo preopened;
     private CompletableFuture<LedgerWriter> ready = new CompletableFuture<>();
@@ -85,6 +88,11 @@ final class RangeSlot {
 
     RangeDescriptor range() {
         return range;
+    }
+
+    /** Keeps the writer's last entries while a migration moves the range away from this node, not otherwise. */
+    void movingAway(boolean moving) {
+        recent.keep(moving);
     }
 
     int rangeId() {
@@ -228,7 +236,9 @@ final class RangeSlot {
         }
         problem = "replaying ledger " + l.id() + " from entry " + from + " to " + last;
         long to = Math.min(last, from + REPLAY_PAGE - 1);
-        return unlessSuperseded(() -> new LedgerReader(ctx.peers()).read(l, from, to))
+        List<LedgerEntry> given = handover.given(l, from, to);
+        return (given != null ? CompletableFuture.completedFuture(given)
+                : unlessSuperseded(() -> new LedgerReader(ctx.peers()).read(l, from, to)))
                 .thenCompose(entries -> ctx.apply().replay(l.id(), entries, () -> !superseded()))
                 .thenCompose(n -> {
                     replayed[0] += n;
@@ -264,7 +274,10 @@ final class RangeSlot {
 
     private LedgerWriter writerFor(LedgerInfo ledger) {
         return new LedgerWriter(ctx.self(), ledger, ctx.metadata(), ctx.peers(), ctx.timer(), ctx.writer(),
-                () -> ctx.up().up(ctx.logNodes()), (entries, ack) -> ctx.apply().acknowledged(this, entries, ack));
+                () -> ctx.up().up(ctx.logNodes()), (entries, ack) -> {
+                    recent.acknowledged(entries);
+                    ctx.apply().acknowledged(this, entries, ack);
+                });
     }
 
     private void started(LedgerWriter w, Throwable err) {
@@ -378,7 +391,7 @@ final class RangeSlot {
             closed.complete(null);
             return;
         }
-        handover.handOver(w, retiredAt);
+        handover.handOver(w, retiredAt, recent);
         w.close().whenComplete((l, e) -> {
             if (e != null) {
                 LOG.info("{}: range {}: {} (its next writer recovers it)", ctx.self(), range.id(),

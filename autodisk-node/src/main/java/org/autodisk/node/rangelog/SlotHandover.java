@@ -2,8 +2,10 @@ package org.autodisk.node.rangelog;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BooleanSupplier;
+import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerRecovery;
 import org.autodisk.node.ledger.LedgerWriter;
@@ -85,6 +87,23 @@ final class SlotHandover {
         }
     }
 
+    /**
+     * On the new owner: the entries of a ledger its former writer handed over with the ledger's end, if they cover a
+     * run of entries to replay: the writer's own acknowledged entries, the same a log node would answer.
+     *
+     * @return the entries {@code from} to {@code to}, or {@code null} if the handover did not carry them all
+     */
+    List<LedgerEntry> given(LedgerInfo l, long from, long to) {
+        LedgerHandover h = ctx.cutovers() == null ? null : ctx.cutovers().handedOver(l.id());
+        if (h == null || !h.writer().equals(l.writer()) || h.tail().isEmpty() || to > h.lastEntry()
+                || h.tail().get(0).lsn() > from) {
+            return null;
+        }
+        long first = h.tail().get(0).lsn();
+        return h.tail().subList((int) (from - first), (int) (to - first + 1)).stream()
+                .map(r -> LedgerEntry.of(l.id(), r)).toList();
+    }
+
     /** On the new owner, once it serves: counts how long the range's writes paused, if a handover said. */
     void served() {
         long at = stoppedAt;
@@ -123,8 +142,9 @@ final class SlotHandover {
      * then waits for the close to commit.
      *
      * @param retiredAt when the slot stopped taking writes (µs, wall clock)
+     * @param recent    the writer's last acknowledged entries: those up to the end go with the handover
      */
-    void handOver(LedgerWriter w, long retiredAt) {
+    void handOver(LedgerWriter w, long retiredAt, RecentEntries recent) {
         MigrationInfo m = ctx.metadata().current().migrationOf(range.id());
         if (m == null || m.phase() != MigrationPhase.CLEANING_UP || !m.source().equals(ctx.self())
                 || m.target().equals(ctx.self())) {
@@ -133,7 +153,8 @@ final class SlotHandover {
         String to = m.target();
         w.drained().thenAccept(last -> ctx.timer().schedule(0, () -> {
             long id = w.ledger().id();
-            ctx.peers().handOver(to, new LedgerHandover(id, last, retiredAt, ctx.self())).whenComplete((v, e) -> {
+            LedgerHandover h = new LedgerHandover(id, last, retiredAt, ctx.self(), recent.tail(id, last));
+            ctx.peers().handOver(to, h).whenComplete((v, e) -> {
                 if (e != null) {
                     LOG.info("{}: range {}: {} was not told that ledger {} ends at entry {} ({}); it waits for the "
                             + "close", ctx.self(), range.id(), to, id, last, LedgerException.unwrap(e).getMessage());

@@ -149,8 +149,15 @@ class StaleSlotTest {
     }
 
     /** Metadata whose view the test sets; a ledger is never opened (the slots here must not get that far). */
-    private static final class Following implements Metadata {
+    static final class Following implements Metadata {
         volatile MetaState current;
+
+        Following() {
+        }
+
+        Following(MetaState state) {
+            current = state;
+        }
 
         @Override
         public MetaState current() {

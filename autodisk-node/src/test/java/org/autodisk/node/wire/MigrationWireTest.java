@@ -64,14 +64,40 @@ class MigrationWireTest {
         LedgerHandover h = LedgerHandover.decode(new LedgerHandover(12, 345, 1_700_000_000_000_000L, "d1").encode());
         assertThat(h).isEqualTo(new LedgerHandover(12, 345, 1_700_000_000_000_000L, "d1"));
         assertThat(LedgerHandover.decode(new LedgerHandover(1, 0, 0, "d2").encode()).lastEntry()).isZero();
-        assertThatThrownBy(() -> LedgerHandover.decode(new byte[24])).isInstanceOf(ProtocolException.class)
+        assertThatThrownBy(() -> LedgerHandover.decode(java.nio.ByteBuffer.allocate(24).putLong(1).array()))
+                .isInstanceOf(ProtocolException.class)
                 .hasMessageContaining("writer's id")
                 .satisfies(e -> assertThat(((ProtocolException) e).status()).isEqualTo(Status.MALFORMED));
         assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(0, 5, 0, "d1").encode()))
                 .isInstanceOf(ProtocolException.class).hasMessageContaining("ledger 0");
         assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(3, -1, 0, "d1").encode()))
                 .isInstanceOf(ProtocolException.class).hasMessageContaining("last entry -1");
-        assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(3, 1, 0, "d".repeat(300)).encode()))
-                .isInstanceOf(ProtocolException.class);
+        assertThatThrownBy(() -> new LedgerHandover(3, 1, 0, "d".repeat(300)).encode())
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to 255 bytes");
+    }
+
+    private static LogRecord record(long lsn) {
+        return new LogRecord(2, 5, lsn, LogRecord.PUT, Keys.utf8("k" + lsn), Keys.utf8("v" + lsn));
+    }
+
+    @Test
+    void aHandoverCarriesItsTailAndATailThatIsNotTheLedgersEndIsRefused() {
+        LedgerHandover h = LedgerHandover.decode(new LedgerHandover(12, 9, 7, "d1", List.of(record(7), record(8),
+                record(9))).encode());
+        assertThat(h.tail()).extracting(LogRecord::lsn).containsExactly(7L, 8L, 9L);
+        assertThat(h.tail().get(2).value()).isEqualTo(Keys.utf8("v9"));
+        assertThat(h.writer()).isEqualTo("d1");
+        assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(12, 10, 7, "d1", List.of(record(8),
+                record(9))).encode())).isInstanceOf(ProtocolException.class).hasMessageContaining("not at its last");
+        assertThatThrownBy(() -> LedgerHandover.decode(new LedgerHandover(12, 9, 7, "d1", List.of(record(7),
+                record(9))).encode())).isInstanceOf(ProtocolException.class).hasMessageContaining("consecutive");
+        byte[] body = new LedgerHandover(12, 9, 7, "d1", List.of(record(9))).encode();
+        body[body.length - record(9).encodedSize() - 1] = 2; // the count says two
+        assertThatThrownBy(() -> LedgerHandover.decode(body)).isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("does not fit");
+        byte[] flipped = new LedgerHandover(12, 9, 7, "d1", List.of(record(9))).encode();
+        flipped[flipped.length - 6] ^= 1;
+        assertThatThrownBy(() -> LedgerHandover.decode(flipped)).isInstanceOf(ProtocolException.class)
+                .hasMessageContaining("CRC32C");
     }
 }
