@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.autodisk.core.Keys;
 import org.autodisk.node.ledger.LedgerEntry;
-import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
 import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.LedgerInfo;
@@ -116,29 +115,13 @@ class HandoverTailTest {
     }
 
     /** Log node l1 holding entries 1 to 100 of the ledger; counts the reads. */
-    private static final class CountedReads implements LedgerPeers {
+    private static final class CountedReads extends ReadingPeers {
         final AtomicInteger reads = new AtomicInteger();
 
         @Override
         public CompletableFuture<List<LedgerEntry>> read(String logNode, long ledgerId, long from, int max) {
             reads.incrementAndGet();
             return CompletableFuture.completedFuture(entries(from, Math.min(100, from + max - 1)));
-        }
-
-        @Override
-        public CompletableFuture<Long> append(String logNode, long ledgerId, long fragmentStart, boolean recovery,
-                long lac, List<LedgerEntry> entries) {
-            return CompletableFuture.failedFuture(new UnsupportedOperationException());
-        }
-
-        @Override
-        public CompletableFuture<Fenced> fence(String logNode, long ledgerId) {
-            return CompletableFuture.failedFuture(new UnsupportedOperationException());
-        }
-
-        @Override
-        public CompletableFuture<List<Long>> confirm(String logNode, List<Long> ledgerIds) {
-            return CompletableFuture.failedFuture(new UnsupportedOperationException());
         }
     }
 }

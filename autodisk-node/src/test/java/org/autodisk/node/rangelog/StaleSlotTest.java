@@ -14,7 +14,6 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.autodisk.core.Keys;
 import org.autodisk.node.ledger.LedgerEntry;
-import org.autodisk.node.ledger.LedgerPeers;
 import org.autodisk.node.ledger.LedgerTimer;
 import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.Applied;
@@ -114,7 +113,7 @@ class StaleSlotTest {
     }
 
     /** Log node l1 holding the closed ledger; reads past the first replay page wait for the gate. */
-    private static final class GatedReads implements LedgerPeers {
+    private static final class GatedReads extends ReadingPeers {
         final CompletableFuture<Void> gate = new CompletableFuture<>();
         volatile boolean waiting;
 
@@ -129,22 +128,6 @@ class StaleSlotTest {
             }
             waiting = true;
             return gate.thenApply(v -> out);
-        }
-
-        @Override
-        public CompletableFuture<Long> append(String logNode, long ledgerId, long fragmentStart, boolean recovery,
-                long lac, List<LedgerEntry> entries) {
-            return CompletableFuture.failedFuture(new UnsupportedOperationException());
-        }
-
-        @Override
-        public CompletableFuture<Fenced> fence(String logNode, long ledgerId) {
-            return CompletableFuture.failedFuture(new UnsupportedOperationException());
-        }
-
-        @Override
-        public CompletableFuture<List<Long>> confirm(String logNode, List<Long> ledgerIds) {
-            return CompletableFuture.failedFuture(new UnsupportedOperationException());
         }
     }
 
