@@ -121,7 +121,8 @@ final class TargetRun implements Runnable {
 
     /**
      * Waits until this node has no writer of the range: after a restart it follows the metadata's history, and a slot
-     * of an owner it was may still replay old entries into the span the copy writes. Bounded: the run tries later.
+     * of an owner it was may still replay old entries into the span the copy writes. It polls (the wait ends with a
+     * metadata apply or a slot's start ending, neither of which this thread can wait on), bounded: the run tries later.
      */
     private void awaitNoWriterOver(RangeDescriptor r) throws InterruptedException {
         long end = System.nanoTime() + mc.settings().metadataTimeout().toNanos();

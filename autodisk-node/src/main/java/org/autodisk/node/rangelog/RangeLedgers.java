@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.ledger.LedgerEntry;
@@ -181,7 +182,7 @@ final class RangeLedgers implements WriteAheadLog {
     @Override
     public synchronized boolean hasWriterOver(RangeDescriptor range) {
         finishing.removeIf(s -> !s.mayStillApply());
-        return java.util.stream.Stream.concat(slots.values().stream(), finishing.stream()).anyMatch(s ->
+        return Stream.concat(slots.values().stream(), finishing.stream()).anyMatch(s ->
                 range.contains(s.range().low()) || s.range().contains(range.low()));
     }
 

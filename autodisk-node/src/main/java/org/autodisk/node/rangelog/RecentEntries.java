@@ -21,7 +21,8 @@ final class RecentEntries {
 
     private final ArrayDeque<LedgerEntry> kept = new ArrayDeque<>();
     private long bytes;
-    private boolean keeping;
+    /** Read without the lock on the insert path: a range that does not move pays one volatile read per group. */
+    private volatile boolean keeping;
 
     /**
      * Starts or stops keeping entries (stopping drops those kept).
@@ -37,7 +38,13 @@ final class RecentEntries {
     }
 
     /** Takes a group its writer acknowledged, in id order. */
-    synchronized void acknowledged(List<LedgerEntry> group) {
+    void acknowledged(List<LedgerEntry> group) {
+        if (keeping) {
+            keep(group);
+        }
+    }
+
+    private synchronized void keep(List<LedgerEntry> group) {
         if (!keeping) {
             return;
         }

@@ -3,18 +3,12 @@ package org.autodisk.node.rangelog;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.autodisk.core.Keys;
 import org.autodisk.node.ledger.LedgerEntry;
-import org.autodisk.node.ledger.LedgerTimer;
-import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
@@ -23,7 +17,6 @@ import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
 import org.autodisk.node.store.LocalStore;
-import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.wire.LedgerHandover;
 import org.autodisk.node.wire.LogRecord;
 import org.junit.jupiter.api.AfterEach;
@@ -38,18 +31,14 @@ class HandoverTailTest {
 
     private static final long LEDGER = 7;
 
-    private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
-    private final ExecutorService slow = Executors.newSingleThreadExecutor();
-    private final LocalStore store = LocalStores.inMemory();
-    private final ApplyThread apply = new ApplyThread("d1", store);
+    private final SlotHarness harness = new SlotHarness();
+    private final LocalStore store = harness.store;
     private final CutoverLedgers cutovers = new CutoverLedgers();
     private final CountedReads peers = new CountedReads();
 
     @AfterEach
     void stop() {
-        apply.close();
-        clock.shutdownNow();
-        slow.shutdownNow();
+        harness.close();
     }
 
     private static LedgerEntry entry(long id) {
@@ -106,10 +95,7 @@ class HandoverTailTest {
                 List.of()), List.of(open), LEDGER + 1, List.of(m), 5);
         cutovers.handOver(new LedgerHandover(LEDGER, 100, 0, "d2", entries(tailFrom, 100).stream()
                 .map(LedgerEntry::toRecord).toList()));
-        SlotContext ctx = new SlotContext("d1", new StaleSlotTest.Following(s), peers, LedgerTimer.on(clock),
-                new WriterSettings(1, Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ZERO), store, apply, null,
-                List.of("l1"), cutovers, () -> null, slow, Duration.ZERO, CopiesInto.NONE, 0);
-        new RangeLedgers(ctx, List.of("l1"), Duration.ofSeconds(1), clock, slow).reconcile(s);
+        harness.ledgers(new StaleSlotTest.Following(s), peers, cutovers).reconcile(s);
         await().until(() -> store.appliedEntry(LEDGER) == 100);
         return store.appliedEntry(LEDGER);
     }

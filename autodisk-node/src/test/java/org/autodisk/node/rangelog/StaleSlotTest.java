@@ -7,15 +7,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 import org.autodisk.core.Keys;
 import org.autodisk.node.ledger.LedgerEntry;
-import org.autodisk.node.ledger.LedgerTimer;
-import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.meta.Applied;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
@@ -27,7 +22,6 @@ import org.autodisk.node.meta.MetadataStatus;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
 import org.autodisk.node.store.LocalStore;
-import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.wire.LogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,19 +38,15 @@ class StaleSlotTest {
     /** Three replay pages. */
     private static final long ENTRIES = 12_000;
 
-    private final ScheduledExecutorService clock = Executors.newSingleThreadScheduledExecutor();
-    private final ExecutorService slow = Executors.newSingleThreadExecutor();
-    private final LocalStore store = LocalStores.inMemory();
-    private final ApplyThread apply = new ApplyThread("d1", store);
+    private final SlotHarness harness = new SlotHarness();
+    private final LocalStore store = harness.store;
     private final Following meta = new Following();
     private final GatedReads peers = new GatedReads();
 
     @AfterEach
     void stop() {
         peers.gate.complete(null);
-        apply.close();
-        clock.shutdownNow();
-        slow.shutdownNow();
+        harness.close();
     }
 
     private static RangeDescriptor range(String owner, long epoch) {
@@ -72,10 +62,7 @@ class StaleSlotTest {
     }
 
     private RangeLedgers ledgers() {
-        SlotContext ctx = new SlotContext("d1", meta, peers, LedgerTimer.on(clock), new WriterSettings(1,
-                Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ZERO), store, apply, null, List.of("l1"),
-                new CutoverLedgers(), () -> null, slow, Duration.ZERO, CopiesInto.NONE, 0);
-        return new RangeLedgers(ctx, List.of("l1"), Duration.ofSeconds(1), clock, slow);
+        return harness.ledgers(meta, peers, new CutoverLedgers());
     }
 
     @Test
