@@ -105,7 +105,13 @@ final class ClusterJoin {
         LOG.info("{}: joining through {} ({}): members {}, metadata voters {}, metadata group {}", config.nodeId(),
                 seed, report.reportedBy(), members.stream().map(m -> m.id() + "=" + m.role().label() + "@"
                         + m.hostPort()).toList(), voters, report.metadataGroup());
-        return config.joined(members, voters, group);
+        String kind = report.directory();
+        if (kind != null && !kind.equals(config.get(NodeConfigKeys.DIRECTORY))) {
+            LOG.warn("{}: cluster.directory is {} but the cluster was created with the {} directory; a joining node "
+                    + "runs the cluster's, so this node runs {}", config.nodeId(), config.get(NodeConfigKeys.DIRECTORY),
+                    kind, kind);
+        }
+        return config.joined(members, voters, group, kind);
     }
 
     /**

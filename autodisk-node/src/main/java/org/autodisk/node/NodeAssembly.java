@@ -219,8 +219,8 @@ final class NodeAssembly {
 
     private String directoryKind(String id) {
         return config.self().role() == ClusterMember.Role.LOG ? Directory.range(id).kind()
-                : givenStore != null ? config.get(NodeConfigKeys.DIRECTORY)
-                : StoredDirectoryKind.effective(id, config.dataDir(), config.get(NodeConfigKeys.DIRECTORY));
+                : givenStore != null ? config.directory()
+                : StoredDirectoryKind.effective(id, config.dataDir(), config.directory());
     }
 
     /** Failure detection on every node; failover coordination on a data node. */

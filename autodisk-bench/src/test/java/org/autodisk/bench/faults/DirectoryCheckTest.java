@@ -37,6 +37,9 @@ class DirectoryCheckTest {
     @Test
     void copiesThatAgreeWithEachOtherAndTheMetadataPass() {
         assertThat(DirectoryCheck.problems(report(d1(ROOT, LEFT), d2(List.of("m"), ROOT, RIGHT)), RANGES)).isEmpty();
+        NodeIndex joined = new NodeIndex("d3", "fat-btree", 0, 0, List.of(), List.of(), null);
+        assertThat(DirectoryCheck.problems(report(d1(ROOT, LEFT), d2(List.of("m"), ROOT, RIGHT), joined), RANGES))
+                .as("a node that owns no leaf holds no page, not even the root").isEmpty();
     }
 
     @Test

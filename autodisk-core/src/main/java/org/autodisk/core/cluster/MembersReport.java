@@ -12,9 +12,11 @@ import java.util.List;
  * @param metadataGroup the metadata's Raft group as the reporting node's replica has it: {@code id=voter@host:port}
  *                   or {@code id=listener@host:port} per replica (empty from an older node); a joining node
  *                   changes exactly this configuration
+ * @param directory  the directory the cluster was created with ({@code range} or {@code fat-btree}; {@code null}
+ *                   from an older node or before the cluster was created), which a joining node runs
  */
 public record MembersReport(String reportedBy, long version, String leader, List<MemberStatus> members,
-        List<String> metadataGroup) {
+        List<String> metadataGroup, String directory) {
 
     /** Copies the lists. */
     public MembersReport {

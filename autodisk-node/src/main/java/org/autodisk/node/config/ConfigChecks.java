@@ -98,11 +98,6 @@ final class ConfigChecks {
         if (fanout < 3 || fanout > 4096) {
             throw new ConfigException(config.describe(NodeConfigKeys.DIRECTORY_FANOUT) + " must be 3 to 4096");
         }
-        if ("fat-btree".equals(kind) && !config.get(NodeConfigKeys.CLUSTER_JOIN).isEmpty()) {
-            throw new ConfigException(config.describe(NodeConfigKeys.CLUSTER_JOIN) + ": a node cannot join a cluster "
-                    + "whose directory is fat-btree yet (a joining data node would hold no index pages); grow it "
-                    + "with cluster.directory: range");
-        }
     }
 
     /** The checks that need the members of the cluster a node joins, made once it learnt them. */

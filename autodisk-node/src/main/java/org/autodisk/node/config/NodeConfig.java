@@ -4,13 +4,10 @@ import static org.autodisk.node.config.NodeConfigKeys.CLUSTER_NODES;
 import static org.autodisk.node.config.NodeConfigKeys.NODE_ID;
 import static org.autodisk.node.config.NodeConfigKeys.SPLIT_POINTS;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.Keys;
@@ -31,27 +28,28 @@ public final class NodeConfig {
     private final String source;
     private final List<ClusterMember> members;
     private final List<byte[]> splitPoints;
-    private final List<String> joinedVoters;
-    private final List<MetadataSettings.Peer> joinedGroup;
+    /** What a joining node learnt of the cluster it joins; {@code null} for a node of the configured cluster. */
+    private final Joined joined;
+
+    private record Joined(List<String> voters, List<MetadataSettings.Peer> group, String directory) {
+    }
 
     private NodeConfig(Config config, String source) {
         this.config = config;
         this.source = source;
         this.members = MemberListParser.parse(config.get(CLUSTER_NODES), config.origin(CLUSTER_NODES));
         this.splitPoints = parseSplitPoints(config.get(SPLIT_POINTS), config.origin(SPLIT_POINTS));
-        this.joinedVoters = null;
-        this.joinedGroup = List.of();
+        this.joined = null;
         new ConfigChecks(this, config).run();
     }
 
     private NodeConfig(NodeConfig joining, List<ClusterMember> members, List<String> voters,
-            List<MetadataSettings.Peer> group) {
+            List<MetadataSettings.Peer> group, String directory) {
         this.config = joining.config;
         this.source = joining.source;
         this.members = List.copyOf(members);
         this.splitPoints = joining.splitPoints;
-        this.joinedVoters = List.copyOf(voters);
-        this.joinedGroup = List.copyOf(group);
+        this.joined = new Joined(List.copyOf(voters), List.copyOf(group), directory);
     }
 
     /**
@@ -62,15 +60,28 @@ public final class NodeConfig {
      * @param voters  the cluster's metadata voters
      * @param group   the metadata's Raft group as the seed's replica has it (the configuration this node's replica
      *                is added to); empty to derive it from the members
+     * @param directory the directory the cluster was created with, which this node runs; {@code null} if the seed
+     *                  did not say (this node runs {@code cluster.directory})
      * @return the configuration of the joined node
      * @throws ConfigException if a setting does not fit the cluster (a multiplicity above its log nodes)
      */
-    public NodeConfig joined(List<ClusterMember> cluster, List<String> voters, List<MetadataSettings.Peer> group) {
+    public NodeConfig joined(List<ClusterMember> cluster, List<String> voters, List<MetadataSettings.Peer> group,
+            String directory) {
         List<ClusterMember> all = new ArrayList<>(cluster.stream().filter(m -> !m.id().equals(nodeId())).toList());
         all.add(self());
-        NodeConfig joined = new NodeConfig(this, all, voters, group);
+        NodeConfig joined = new NodeConfig(this, all, voters, group, directory);
         new ConfigChecks(joined, config).checkJoined();
         return joined;
+    }
+
+    /**
+     * Returns the directory this node runs when it is created: that of the cluster it joins, else
+     * {@code cluster.directory}.
+     *
+     * @return {@code range} or {@code fat-btree}
+     */
+    public String directory() {
+        return joined != null && joined.directory() != null ? joined.directory() : config.get(NodeConfigKeys.DIRECTORY);
     }
 
     /**
@@ -133,11 +144,7 @@ public final class NodeConfig {
      * @throws ConfigException naming the file if it cannot be read or is not a mapping
      */
     public static Map<String, Object> readYaml(Path file) {
-        try {
-            return flatten("", readTree(file));
-        } catch (IOException e) {
-            throw new ConfigException("cannot read configuration " + file + ": " + e.getMessage(), e);
-        }
+        return YamlSettings.read(file);
     }
 
     /**
@@ -149,43 +156,7 @@ public final class NodeConfig {
      * @throws ConfigException naming the source if it is not YAML or not a mapping
      */
     public static Map<String, Object> parseYaml(String text, String source) {
-        if (text.isBlank()) {
-            return Map.of();
-        }
-        try {
-            return flatten("", mapping(new ObjectMapper(new YAMLFactory()).readValue(text, Object.class), source));
-        } catch (IOException e) {
-            throw new ConfigException("cannot read the settings of " + source + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static Map<String, Object> readTree(Path file) throws IOException {
-        return mapping(new ObjectMapper(new YAMLFactory()).readValue(file.toFile(), Object.class), file.toString());
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> mapping(Object tree, String source) {
-        if (tree == null) {
-            return Map.of();
-        }
-        if (!(tree instanceof Map)) {
-            throw new ConfigException("configuration " + source + " must be a YAML mapping of keys");
-        }
-        return (Map<String, Object>) tree;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> flatten(String prefix, Map<String, Object> tree) {
-        Map<String, Object> flat = new LinkedHashMap<>();
-        for (Map.Entry<String, Object> e : tree.entrySet()) {
-            String name = prefix.isEmpty() ? e.getKey() : prefix + "." + e.getKey();
-            if (e.getValue() instanceof Map<?, ?> nested) {
-                flat.putAll(flatten(name, (Map<String, Object>) nested));
-            } else if (e.getValue() != null) {
-                flat.put(name, e.getValue());
-            }
-        }
-        return flat;
+        return YamlSettings.parse(text, source);
     }
 
     private static List<byte[]> parseSplitPoints(List<?> raw, String origin) {
@@ -216,8 +187,8 @@ public final class NodeConfig {
      * @return voter ids
      */
     public List<String> metadataVoters() {
-        if (joinedVoters != null) {
-            return joinedVoters;
+        if (joined != null) {
+            return joined.voters();
         }
         List<String> given = strings(NodeConfigKeys.METADATA_VOTERS);
         return given.isEmpty() ? dataNodes().subList(0, Math.min(3, dataNodes().size())) : given;
@@ -231,10 +202,11 @@ public final class NodeConfig {
     public MetadataSettings metadataSettings() {
         int offset = config.get(NodeConfigKeys.METADATA_PORT_OFFSET);
         List<String> voters = metadataVoters();
-        List<MetadataSettings.Peer> peers = new ArrayList<>(members.stream().filter(m -> joinedGroup.isEmpty()
+        List<MetadataSettings.Peer> group = joined == null ? List.of() : joined.group();
+        List<MetadataSettings.Peer> peers = new ArrayList<>(members.stream().filter(m -> group.isEmpty()
                 || m.id().equals(nodeId())).map(m -> new MetadataSettings.Peer(m.id(), m.address().getHostString()
                 + ":" + (m.address().getPort() + offset), voters.contains(m.id()))).toList());
-        joinedGroup.stream().filter(p -> !p.id().equals(nodeId())).forEach(peers::add);
+        group.stream().filter(p -> !p.id().equals(nodeId())).forEach(peers::add);
         return new MetadataSettings(nodeId(), peers, listenAddress().getHostString(),
                 listenAddress().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
                 java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_ELECTION_TIMEOUT_MS)),

@@ -32,7 +32,7 @@ final class MembersHandler implements OperationHandler {
             MetadataStatus here = ctx.metadata().status();
             List<MemberStatus> members = nodes.stream().map(n -> member(meta, here.voters(), n)).toList();
             request.reply(Responses.bytesResult(new MembersReport(ctx.nodeId(), meta.version(), here.leader(),
-                    members, here.group()).toJson()));
+                    members, here.group(), meta.bootstrapped() ? meta.directory() : null).toJson()));
         });
     }
 

@@ -142,8 +142,10 @@ class NodeConfigTest {
                 "3 to 4096");
         fat.put("directory.fanout", 3);
         fat.put("cluster.join", List.of("h:2"));
-        assertThatThrownBy(() -> NodeConfig.of(fat)).hasMessageContaining("cannot join a cluster whose directory is "
-                + "fat-btree");
+        NodeConfig joining = NodeConfig.of(fat);
+        assertThat(joining.directory()).isEqualTo("fat-btree");
+        assertThat(joining.joined(List.of(), List.of("d0"), List.of(), "range").directory()).as("the cluster's kind")
+                .isEqualTo("range");
         Map<String, Object> btree = new java.util.HashMap<>(base);
         btree.put("cluster.directory", "b-tree");
         assertThatThrownBy(() -> NodeConfig.of(btree)).hasMessageContaining("b-tree").hasMessageContaining(

@@ -28,7 +28,7 @@ final class ConcurrentChanges implements PageNetwork {
         this.cluster = cluster;
         this.rnd = new Random(seed);
         cluster.copies().forEach((id, copies) -> nodes.put(id, new FatBtreeNode(copies, cluster.layout(),
-                cluster.nodes(), cluster.fanout(), this, locking)));
+                cluster.nodes(), cluster.fanout(), this, locking, 0, null)));
     }
 
     @Override

@@ -94,16 +94,62 @@ final class FatBtreeDirectory implements Directory {
         run(() -> start(metadata.current()));
     }
 
-    /** Takes up the stored copies, or loads an unchanged creation, once the metadata is bootstrapped. */
+    /**
+     * Takes up the stored copies, loads an unchanged creation, or starts with no copies where this node rightly holds
+     * none, once the metadata is bootstrapped.
+     */
     private void start(MetaState now) {
-        if (node != null || !now.bootstrapped()) {
-            return;
+        if (node != null || !now.bootstrapped() || !dataNodes(now).contains(self)) {
+            return; // a joined node's position, which numbers its changes, is known once the metadata names it
         }
         if (!stored.pages().isEmpty()) {
             restore(now);
-        } else if (asCreated(now)) {
+        } else if (asCreated(now) && now.created().dataNodes().contains(self)) {
             load(now);
+        } else if (holdsNothing(now)) {
+            begin(now);
         }
+    }
+
+    /**
+     * Whether this node rightly holds no copy: it owns no range, and either joined after the cluster was created (it
+     * was given no leaf yet) or took part in changes before (its last leaf moved away, which dropped its copies); a
+     * data node of the creation that never did holds none because it lost them.
+     */
+    private boolean holdsNothing(MetaState now) {
+        boolean joined = !now.created().dataNodes().contains(self) && now.member(self) != null;
+        return (joined || stored.reserved() > 0) && now.ranges().stream().noneMatch(r -> r.owner().equals(self));
+    }
+
+    /** Starts with no copies: the node routes by the metadata until a leaf moves to it with its root path. */
+    private void begin(MetaState now) {
+        copies.clear();
+        copies.keepIn(store);
+        node = newNode(now, stored.reserved());
+        LOG.info("{}: Fat-Btree index empty here: this node owns no leaf (the tree gives it the pages above the "
+                + "first it is given); routing by the metadata at v{}", self, now.version());
+        early.forEach(Runnable::run);
+        early.clear();
+    }
+
+    /** A node for these copies, numbered by its position among the data nodes. */
+    private FatBtreeNode newNode(MetaState now, long reserved) {
+        return new FatBtreeNode(copies, Layout.FAT_BTREE, dataNodes(now), fanout, net, true, reserved,
+                () -> known.state());
+    }
+
+    /**
+     * Returns the data nodes in a stable order: those the cluster was created with, then those that joined, in the
+     * order they joined (members are never removed, so a node's position never changes).
+     *
+     * @param state the metadata
+     * @return the data nodes
+     */
+    static List<String> dataNodes(MetaState state) {
+        List<String> out = new ArrayList<>(state.created().dataNodes());
+        state.members().stream().filter(m -> "data".equals(m.role()) && !out.contains(m.id()))
+                .forEach(m -> out.add(m.id()));
+        return out;
     }
 
     /** Whether no range was split or changed owner since the bootstrap (ids are never reused; both raise a count). */
@@ -114,7 +160,7 @@ final class FatBtreeDirectory implements Directory {
 
     @Override
     public boolean ready() {
-        return known.state().bootstrapped() && copies.rootId() >= 0;
+        return known.state().bootstrapped() && node != null;
     }
 
     @Override
@@ -126,7 +172,8 @@ final class FatBtreeDirectory implements Directory {
             return new Placement(own.getValue(), true, null, k.state().version());
         }
         Route r = copies.route(key);
-        String hop = r.servedHere() || self.equals(r.nextHop()) ? k.state().rangeOf(key).owner() : r.nextHop();
+        String hop = r.servedHere() || r.nextHop() == null || self.equals(r.nextHop())
+                ? k.state().rangeOf(key).owner() : r.nextHop();
         return new Placement(null, false, reachable(k.state(), hop, key), k.state().version());
     }
 
@@ -149,8 +196,12 @@ final class FatBtreeDirectory implements Directory {
     public List<Placement> cover(byte[] from, byte[] toExclusive) {
         Known k = known;
         requireReady();
-        NodeCopies.Cover c = copies.cover(from, toExclusive);
         List<Placement> out = new ArrayList<>();
+        if (copies.rootId() < 0) {
+            rest(k.state(), reachable(k.state(), k.state().rangeOf(from).owner(), from), from, toExclusive, out);
+            return out;
+        }
+        NodeCopies.Cover c = copies.cover(from, toExclusive);
         for (NodeCopies.Cover.Leaf leaf : c.leaves()) {
             RangeDescriptor own = k.own().get(leaf.low());
             out.add(own != null ? new Placement(own, true, null, k.state().version())
@@ -183,7 +234,7 @@ final class FatBtreeDirectory implements Directory {
 
     private void requireReady() {
         if (!ready()) {
-            throw new IllegalStateException(self + ": the Fat-Btree directory holds no index copies yet");
+            throw new IllegalStateException(self + ": the Fat-Btree directory has not taken up its index yet");
         }
     }
 
@@ -219,6 +270,7 @@ final class FatBtreeDirectory implements Directory {
             return;
         }
         start(a.before().bootstrapped() ? a.before() : a.after());
+        start(a.after());
         if (node == null) {
             if (a.after().bootstrapped() && !warnedNoCopies) {
                 warnedNoCopies = true;
@@ -256,8 +308,7 @@ final class FatBtreeDirectory implements Directory {
     /** Takes up the copies of an earlier start: finishes its recorded changes, then catches up with the metadata. */
     private void restore(MetaState now) {
         copies.restore(store, stored);
-        node = new FatBtreeNode(copies, Layout.FAT_BTREE, now.created().dataNodes(), fanout, net, true,
-                stored.reserved(), () -> known.state());
+        node = newNode(now, stored.reserved());
         node.restarted(stored.pending());
         LOG.info("{}: Fat-Btree index taken up from its page store: {} index pages, {} changes to finish; "
                 + "catching up with metadata v{}", self, copies.pages().size(), stored.pending().size(),
@@ -276,8 +327,7 @@ final class FatBtreeDirectory implements Directory {
         copies.keepIn(store);
         mine.pages().values().forEach(p -> copies.apply(new PageBatch(BulkLoad.CREATED, List.of(p), List.of(),
                 p.id() == mine.rootId() ? p.id() : -1)));
-        node = new FatBtreeNode(copies, Layout.FAT_BTREE, nodes, fanout, net, true, stored.reserved(),
-                () -> known.state());
+        node = newNode(created, stored.reserved());
         early.forEach(Runnable::run);
         early.clear();
         LOG.info("{}: Fat-Btree loaded over {} ranges: {} index pages held here, fanout {}", self, leaves.size(),

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.autodisk.node.meta.MetaState;
@@ -50,17 +51,12 @@ final class FatBtreeNode {
     private boolean stalled;
     private boolean starting;
 
-    FatBtreeNode(NodeCopies copies, Layout layout, List<String> nodes, int fanout, PageNetwork net,
-            boolean locking) {
-        this(copies, layout, nodes, fanout, net, locking, 0, null);
-    }
-
     /**
      * A node that follows the metadata; its pending changes and change numbers go to its copies' store.
      *
      * @param copies   its copies
      * @param layout   the layout
-     * @param nodes    every data node
+     * @param nodes    every data node, in their order (this node's position numbers its changes)
      * @param fanout   the most entries in a page
      * @param net      the page messages
      * @param locking  whether changes lock (MARK-OPT)
@@ -130,7 +126,7 @@ final class FatBtreeNode {
 
     /**
      * Goes on after a restart: applies and sends again every change this node recorded but did not see applied
-     * everywhere, then tells every other node it restarted.
+     * everywhere, then tells every other node it restarted (and every node its copies name: some may have joined).
      *
      * @param pending the recorded changes and their batches by node
      */
@@ -145,7 +141,9 @@ final class FatBtreeNode {
             waiting.put(change, op);
             op.send(batches);
         });
-        nodes.stream().filter(n -> !n.equals(self)).forEach(n -> net.send(self, n, new PageMessage.Restarted()));
+        Set<String> told = new TreeSet<>(nodes);
+        copies.pages().values().forEach(p -> told.addAll(p.copySet()));
+        told.stream().filter(n -> !n.equals(self)).forEach(n -> net.send(self, n, new PageMessage.Restarted()));
     }
 
     /** Queues change {@code change}: the split of leaf {@code leaf}, which this node owns, at {@code at}. */

@@ -7,7 +7,10 @@ import java.util.List;
  */
 public enum Layout {
 
-    /** A node holds a page iff the page's subtree has a leaf it owns; the root is on every node. */
+    /**
+     * A node holds a page iff the page's subtree has a leaf it owns: the root is on every node that owns a leaf (a
+     * node that owns none, as one that joined and was given no range yet, holds no page and routes by the metadata).
+     */
     FAT_BTREE("fat-btree", true),
 
     /** Every node holds every page (today's range map is this, flat). */
@@ -46,13 +49,13 @@ public enum Layout {
      * Returns the nodes that hold a page.
      *
      * @param page  the page
-     * @param root  whether it is the root
+     * @param root  whether it is the root (held by every node but under the Fat-Btree, where its copy set says)
      * @param nodes every data node, in order (the first is the single index node)
      * @return the holders
      */
     List<String> holders(Page page, boolean root, List<String> nodes) {
         return switch (this) {
-            case FAT_BTREE -> root ? nodes : page.copySet();
+            case FAT_BTREE -> page.copySet();
             case REPLICATED -> nodes;
             case SINGLE_INDEX -> List.of(nodes.get(0));
         };

@@ -64,8 +64,15 @@ final class NodeCopies {
         store = held;
     }
 
+    /**
+     * Returns the root's id, or -1 while this node holds no root (it owns no leaf: it joined and was given none yet,
+     * or its last leaf moved away, which dropped its copy of the root with the rest of the path).
+     *
+     * @return the id
+     */
     long rootId() {
-        return rootId;
+        long r = rootId;
+        return r >= 0 && pages.containsKey(r) ? r : -1;
     }
 
     Page page(long id) {

@@ -165,6 +165,10 @@ final class PageCluster {
             if (r.leaf() >= 0) {
                 return new Trace(r.nextHop(), hops + 1);
             }
+            if (r.nextHop() == null) {
+                // holds no root (owns no leaf): the node routes by the metadata, straight to the owner
+                return new Trace(leafOf(key).owner(), hops + 1);
+            }
             at = r.nextHop();
         }
         throw new IllegalStateException("no node serves " + Keys.render(key) + " from " + from);

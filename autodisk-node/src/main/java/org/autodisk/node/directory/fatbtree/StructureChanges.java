@@ -205,7 +205,8 @@ final class StructureChanges {
     }
 
     /**
-     * Computes the batch of every node a planned change writes: the pages it now holds and the ones it drops.
+     * Computes the batch of every node a planned change writes: the pages it now holds and the ones it drops. A batch
+     * that puts the root names it the root (a node that owned no leaf gains it with its first).
      *
      * @param coord  the coordinator's copies
      * @param plan   the plan
@@ -235,9 +236,10 @@ final class StructureChanges {
             layout.holders(newRoot, true, nodes).forEach(n -> puts.computeIfAbsent(n, k -> new ArrayList<>())
                     .add(newRoot));
         }
-        long root = newRoot == null ? -1 : newRoot.id();
+        long root = newRoot != null ? newRoot.id()
+                : steps.get(steps.size() - 1)[0].id() == oldRoot ? oldRoot : -1;
         Map<String, PageBatch> out = new LinkedHashMap<>();
-        for (String n : nodes) {
+        for (String n : written(puts, drops)) {
             List<Page> p = puts.getOrDefault(n, List.of());
             List<PageBatch.Dropped> d = drops.getOrDefault(n, List.of());
             if (!p.isEmpty() || !d.isEmpty()) {
@@ -245,6 +247,18 @@ final class StructureChanges {
                 out.put(n, new PageBatch(change, p, d, rootHere ? root : -1));
             }
         }
+        return out;
+    }
+
+    /**
+     * Returns every node a change writes: the data nodes in their order, then any other (a node that joined after the
+     * cluster was created), by id.
+     */
+    private List<String> written(Map<String, List<Page>> puts, Map<String, List<PageBatch.Dropped>> drops) {
+        java.util.Set<String> all = new java.util.TreeSet<>(puts.keySet());
+        all.addAll(drops.keySet());
+        List<String> out = new ArrayList<>(nodes.stream().filter(all::contains).toList());
+        all.stream().filter(n -> !out.contains(n)).forEach(out::add);
         return out;
     }
 

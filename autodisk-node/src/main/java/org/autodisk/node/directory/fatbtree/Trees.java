@@ -26,7 +26,12 @@ final class Trees {
     }
 
     static PageCluster cluster(Layout layout, int nodes, int leavesPerNode, int fanout) {
-        List<String> ids = nodes(nodes);
+        return cluster(layout, nodes, leavesPerNode, fanout, 0);
+    }
+
+    /** A cluster with {@code joined} more nodes after the others that own no leaf (they joined later). */
+    static PageCluster cluster(Layout layout, int nodes, int leavesPerNode, int fanout, int joined) {
+        List<String> ids = nodes(nodes + joined);
         List<BulkLoad.Leaf> leaves = new ArrayList<>();
         int total = nodes * leavesPerNode;
         long span = (1L << 32) / total;

@@ -70,10 +70,36 @@ class StructureChangesTest {
         ChangeCost cost = eight.move(low7, "d002", 2);
         assertThat(CopyInvariant.check(eight)).isEmpty();
         NodeCopies d8 = eight.copies().get("d008");
-        assertThat(d8.pages()).as("d008 owns no leaf any more: only the root").hasSize(1);
+        assertThat(d8.pages()).as("d008 owns no leaf any more: not even the root").isEmpty();
+        assertThat(d8.rootId()).isEqualTo(-1);
         assertThat(eight.copies().get("d002").pathTo(low7)).hasSize(2);
         assertThat(cost.messages()).as("the root changed: every node but d008 hears").isEqualTo(7);
         assertThat(eight.route("d005", low7).servedBy()).isEqualTo("d002");
+        assertThat(eight.route("d008", low7)).as("a node without copies sends a key to its owner")
+                .isEqualTo(new PageCluster.Trace("d002", 1));
+    }
+
+    @Test
+    void aNodeThatJoinedGainsTheRootPathWithItsFirstLeafAndLosesItWithItsLast() {
+        PageCluster five = Trees.cluster(Layout.FAT_BTREE, 4, 2, 4, 1);
+        NodeCopies d5 = five.copies().get("d005");
+        assertThat(d5.pages()).isEmpty();
+        assertThat(CopyInvariant.check(five)).isEmpty();
+        byte[] low = key(5L << 29);
+        assertThat(five.route("d005", low).servedBy()).isEqualTo("d003");
+        ChangeCost cost = five.move(low, "d005", 2);
+        assertThat(CopyInvariant.check(five)).isEmpty();
+        assertThat(d5.pathTo(low)).as("the root and the page above the leaf").hasSize(2);
+        assertThat(d5.rootId()).isEqualTo(five.copies().get("d001").rootId());
+        assertThat(cost.levels()).as("every page up the path names d005 now").isEqualTo(2);
+        assertThat(five.route("d001", low).servedBy()).isEqualTo("d005");
+        assertThat(five.route("d005", low).hops()).isZero();
+        assertThat(five.split(key((5L << 29) + 7), 100, 3)).as("d005 splits its leaf").isNotNull();
+        assertThat(CopyInvariant.check(five)).isEmpty();
+        five.move(low, "d003", 4);
+        five.move(key((5L << 29) + 7), "d004", 5);
+        assertThat(CopyInvariant.check(five)).isEmpty();
+        assertThat(d5.pages()).as("its last leaf left").isEmpty();
     }
 
     @Test
