@@ -85,7 +85,8 @@ final class NodeCopies {
 
     /**
      * Applies a structure change's pages: puts (a copy never goes back to an older or equal version), then the
-     * root, then drops (of copies older than the version dropped).
+     * root (when the batch wrote its page, or this node held none), then drops (of copies older than the version
+     * dropped).
      *
      * @param batch the batch
      */
@@ -96,8 +97,10 @@ final class NodeCopies {
                 written.add(p);
             }
         }
-        if (batch.root() >= 0) {
-            rootId = batch.root();
+        long root = batch.root() >= 0 && (rootId() < 0 || written.stream().anyMatch(p -> p.id() == batch.root()))
+                ? batch.root() : -1; // a batch sent again, older than the copies, does not take the root back
+        if (root >= 0) {
+            rootId = root;
         }
         List<Long> removed = new ArrayList<>();
         for (PageBatch.Dropped d : batch.drops()) {
@@ -106,8 +109,8 @@ final class NodeCopies {
                 removed.add(d.id());
             }
         }
-        if (!written.isEmpty() || !removed.isEmpty() || batch.root() >= 0) {
-            store.write(written, removed, batch.root());
+        if (!written.isEmpty() || !removed.isEmpty() || root >= 0) {
+            store.write(written, removed, root);
         }
     }
 

@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * own configuration says, holds no index page while it owns no leaf and routes every key by the metadata; a range
  * moved to it gives it the root path (and every copy above the leaf names it), it splits its own leaf, takes its
  * copies up again after a restart, drops every copy once its last leaf moved away, and starts again holding none.
- * After every step each copy is where it belongs and every key is read through every node.
+ * After every step each copy is where it belongs and every key is read, and the whole key space traversed, through
+ * every node.
  */
 class FatBtreeJoinTest {
 
@@ -107,6 +108,9 @@ class FatBtreeJoinTest {
             AutoDiskClient client = c.clientOf(node);
             for (int i = 0; i < KEYS; i++) {
                 assertThat(client.search(key(i))).as("key %d through %s", i, c.id(node)).contains(value(i));
+            }
+            try (var all = client.traverseStream(new byte[0], null)) {
+                assertThat(all.count()).as("traverse through %s", c.id(node)).isEqualTo(KEYS);
             }
         }
     }
