@@ -32,8 +32,8 @@ final class LocalCommand implements Callable<Integer> {
     Path dir;
 
     @Option(names = "--directory", defaultValue = "range",
-            description = "The cluster's directory: range or fat-btree (default: ${DEFAULT-VALUE}); a fat-btree "
-                    + "cluster's data nodes cannot restart yet.")
+            description = "The cluster's directory: range or fat-btree (default: ${DEFAULT-VALUE}); chosen when the "
+                    + "cluster is created, a node that joins it later runs the same.")
     String directory;
 
     @Mixin

@@ -111,7 +111,13 @@ final class ClusterJoin {
                     + "runs the cluster's, so this node runs {}", config.nodeId(), config.get(NodeConfigKeys.DIRECTORY),
                     kind, kind);
         }
-        return config.joined(members, voters, group, kind);
+        int fanout = report.directoryFanout();
+        int configured = config.get(NodeConfigKeys.DIRECTORY_FANOUT);
+        if (fanout > 0 && fanout != configured) {
+            LOG.info("{}: the cluster's Fat-Btree pages hold up to {} entries; this node takes that fanout (its "
+                    + "directory.fanout says {})", config.nodeId(), fanout, configured);
+        }
+        return config.joined(members, voters, group, kind, fanout);
     }
 
     /**

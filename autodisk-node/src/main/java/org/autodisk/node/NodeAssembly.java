@@ -280,7 +280,7 @@ final class NodeAssembly {
         if (!FatBtrees.KIND.equals(directoryKind)) {
             return Directory.range(id);
         }
-        return FatBtrees.overPeers(id, config.get(NodeConfigKeys.DIRECTORY_FANOUT), peers,
+        return FatBtrees.overPeers(id, config.directoryFanout(), peers,
                 givenStore != null ? null : config.dataDir().resolve(INDEX_DIR));
     }
 

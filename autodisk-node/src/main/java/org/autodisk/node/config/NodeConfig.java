@@ -31,7 +31,7 @@ public final class NodeConfig {
     /** What a joining node learnt of the cluster it joins; {@code null} for a node of the configured cluster. */
     private final Joined joined;
 
-    private record Joined(List<String> voters, List<MetadataSettings.Peer> group, String directory) {
+    private record Joined(List<String> voters, List<MetadataSettings.Peer> group, String directory, int fanout) {
     }
 
     private NodeConfig(Config config, String source) {
@@ -44,12 +44,12 @@ public final class NodeConfig {
     }
 
     private NodeConfig(NodeConfig joining, List<ClusterMember> members, List<String> voters,
-            List<MetadataSettings.Peer> group, String directory) {
+            List<MetadataSettings.Peer> group, String directory, int fanout) {
         this.config = joining.config;
         this.source = joining.source;
         this.members = List.copyOf(members);
         this.splitPoints = joining.splitPoints;
-        this.joined = new Joined(List.copyOf(voters), List.copyOf(group), directory);
+        this.joined = new Joined(List.copyOf(voters), List.copyOf(group), directory, fanout);
     }
 
     /**
@@ -62,14 +62,15 @@ public final class NodeConfig {
      *                is added to); empty to derive it from the members
      * @param directory the directory the cluster was created with, which this node runs; {@code null} if the seed
      *                  did not say (this node runs {@code cluster.directory})
+     * @param fanout    the cluster's Fat-Btree fanout, which this node takes; 0 if the seed did not say
      * @return the configuration of the joined node
      * @throws ConfigException if a setting does not fit the cluster (a multiplicity above its log nodes)
      */
     public NodeConfig joined(List<ClusterMember> cluster, List<String> voters, List<MetadataSettings.Peer> group,
-            String directory) {
+            String directory, int fanout) {
         List<ClusterMember> all = new ArrayList<>(cluster.stream().filter(m -> !m.id().equals(nodeId())).toList());
         all.add(self());
-        NodeConfig joined = new NodeConfig(this, all, voters, group, directory);
+        NodeConfig joined = new NodeConfig(this, all, voters, group, directory, fanout);
         new ConfigChecks(joined, config).checkJoined();
         return joined;
     }
@@ -82,6 +83,15 @@ public final class NodeConfig {
      */
     public String directory() {
         return joined != null && joined.directory() != null ? joined.directory() : config.get(NodeConfigKeys.DIRECTORY);
+    }
+
+    /**
+     * Returns the Fat-Btree fanout this node runs: that of the cluster it joins, else {@code directory.fanout}.
+     *
+     * @return the most entries in an index page
+     */
+    public int directoryFanout() {
+        return joined != null && joined.fanout() > 0 ? joined.fanout() : config.get(NodeConfigKeys.DIRECTORY_FANOUT);
     }
 
     /**

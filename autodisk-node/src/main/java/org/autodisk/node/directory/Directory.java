@@ -76,6 +76,15 @@ public interface Directory {
     String kind();
 
     /**
+     * Returns the most entries an index page holds, which a node that joins the cluster takes.
+     *
+     * @return the fanout, 0 for a directory without index pages
+     */
+    default int fanout() {
+        return 0;
+    }
+
+    /**
      * Describes what this node holds, for {@code directory}: the range map holds no index pages, and the node's own
      * ranges are its leaves.
      *

@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * when there are two, suspect it in their latest fresh word: one observer cut off from a healthy node never fails it.
  * Fixed timeouts rather than phi-accrual, because the decision needs a quorum of observers anyway and a fixed bound
  * is what the owners' leases are reasoned against (see docs/failures.md). A member this node has not heard from
- * since it started is suspected only after a grace ({@link #STARTUP_GRACE_NANOS}, or twice the suspicion time if
- * longer): when a whole cluster starts, its nodes come up seconds apart.
+ * since it first saw it up (when this node started, or when the member joined) is suspected only after a grace
+ * ({@link #STARTUP_GRACE_NANOS}, or twice the suspicion time if longer): when a whole cluster starts, its nodes come
+ * up seconds apart, and a node that joins is up in the metadata a moment before its first heartbeat arrives.
  */
 public final class FailureDetector {
 
@@ -52,6 +53,8 @@ public final class FailureDetector {
     private final BiConsumer<String, String> onSuspect;
     private final long started;
     private final Map<String, Long> lastHeard = new ConcurrentHashMap<>();
+    /** When this node first saw each member in a state other than joining. */
+    private final Map<String, Long> seenUp = new ConcurrentHashMap<>();
     private final Map<String, View> views = new ConcurrentHashMap<>();
     private final Set<String> suspected = ConcurrentHashMap.newKeySet();
 
@@ -147,15 +150,15 @@ public final class FailureDetector {
                 continue;
             }
             Long heard = lastHeard.get(m.id());
-            long last = heard != null ? heard : started + Math.max(STARTUP_GRACE_NANOS, 2 * suspectNanos)
-                    - suspectNanos;
+            long seen = Math.max(started, seenUp.computeIfAbsent(m.id(), k -> now));
+            long last = heard != null ? heard : seen + Math.max(STARTUP_GRACE_NANOS, 2 * suspectNanos) - suspectNanos;
             if (now - last >= suspectNanos && suspected.add(m.id())) {
                 if (!Objects.equals(heard, lastHeard.get(m.id()))) {
                     suspected.remove(m.id()); // heard as this looked
                     continue;
                 }
                 String why = heard != null ? "not heard from for " + TimeUnit.NANOSECONDS.toMillis(now - heard) + " ms"
-                        : "not heard from since this node started " + TimeUnit.NANOSECONDS.toMillis(now - started)
+                        : "not heard from since this node saw it up " + TimeUnit.NANOSECONDS.toMillis(now - seen)
                                 + " ms ago";
                 LOG.info("{}: suspects {}: {}", self, m.id(), why);
                 onSuspect.accept(m.id(), why);

@@ -32,7 +32,8 @@ final class MembersHandler implements OperationHandler {
             MetadataStatus here = ctx.metadata().status();
             List<MemberStatus> members = nodes.stream().map(n -> member(meta, here.voters(), n)).toList();
             request.reply(Responses.bytesResult(new MembersReport(ctx.nodeId(), meta.version(), here.leader(),
-                    members, here.group(), meta.bootstrapped() ? meta.directory() : null).toJson()));
+                    members, here.group(), meta.bootstrapped() ? meta.directory() : null,
+                    ctx.directory().fanout()).toJson()));
         });
     }
 

@@ -144,8 +144,11 @@ class NodeConfigTest {
         fat.put("cluster.join", List.of("h:2"));
         NodeConfig joining = NodeConfig.of(fat);
         assertThat(joining.directory()).isEqualTo("fat-btree");
-        assertThat(joining.joined(List.of(), List.of("d0"), List.of(), "range").directory()).as("the cluster's kind")
+        assertThat(joining.joined(List.of(), List.of("d0"), List.of(), "range", 0).directory()).as("the cluster's kind")
                 .isEqualTo("range");
+        assertThat(joining.directoryFanout()).isEqualTo(3);
+        assertThat(joining.joined(List.of(), List.of("d0"), List.of(), "fat-btree", 16).directoryFanout())
+                .as("the cluster's fanout").isEqualTo(16);
         Map<String, Object> btree = new java.util.HashMap<>(base);
         btree.put("cluster.directory", "b-tree");
         assertThatThrownBy(() -> NodeConfig.of(btree)).hasMessageContaining("b-tree").hasMessageContaining(

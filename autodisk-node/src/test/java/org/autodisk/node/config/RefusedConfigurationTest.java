@@ -167,7 +167,7 @@ class RefusedConfigurationTest {
         Map<String, Object> two = new LinkedHashMap<>(data);
         two.put("wal.multiplicity", 2);
         ClusterMember l1 = new ClusterMember("l1", ClusterMember.Role.LOG, ClusterMember.parseAddress("h:1"));
-        assertThatThrownBy(() -> NodeConfig.of(two).joined(List.of(l1), List.of("d1"), List.of(), null))
+        assertThatThrownBy(() -> NodeConfig.of(two).joined(List.of(l1), List.of("d1"), List.of(), null, 0))
                 .as("checked against the log nodes of the cluster it joins").hasMessageContaining("has 1 log node(s)");
         Map<String, Object> voters = new LinkedHashMap<>(data);
         voters.put("metadata.voters", List.of("d9"));

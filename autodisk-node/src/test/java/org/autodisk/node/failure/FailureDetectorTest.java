@@ -136,6 +136,18 @@ class FailureDetectorTest {
     }
 
     @Test
+    void aMemberThatJoinsLongAfterTheStartHasTheGraceFromWhenItIsSeenUp() {
+        state = state(MemberState.JOINING);
+        IDS.stream().filter(id -> !id.equals("d3")).forEach(id -> cutBothWays(id, "d3"));
+        run(60_000);
+        state = state(MemberState.UP);
+        run(500);
+        assertThat(detectors.get("d1").suspects("d3")).as("its first heartbeat may still be on its way").isFalse();
+        run(10_000);
+        assertThat(detectors.get("d1").suspects("d3")).isTrue();
+    }
+
+    @Test
     void aFailedMemberObservesNobodyAndAJoiningOneIsNotSuspected() {
         state = state(MemberState.FAILED);
         assertThat(FailureDetector.observers(state, "d1")).containsExactly("d2", "l1");

@@ -258,6 +258,11 @@ final class FatBtreeDirectory implements Directory {
         return KIND;
     }
 
+    @Override
+    public int fanout() {
+        return fanout;
+    }
+
     /**
      * Takes a committed command, on the directory thread: the bootstrap loads the tree (or, replayed on a restart,
      * the stored copies are taken up: a bulk load would overwrite them); a split or owner change of a
@@ -272,7 +277,7 @@ final class FatBtreeDirectory implements Directory {
         start(a.before().bootstrapped() ? a.before() : a.after());
         start(a.after());
         if (node == null) {
-            if (a.after().bootstrapped() && !warnedNoCopies) {
+            if (a.after().bootstrapped() && dataNodes(a.after()).contains(self) && !warnedNoCopies) {
                 warnedNoCopies = true;
                 LOG.warn("{}: no index copies at metadata v{}: none kept here and the ranges changed since the "
                         + "cluster was created, so this node cannot load them", self, a.after().version());

@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A data node joins a running Fat-Btree cluster (over sockets and Raft): it runs the cluster's directory whatever its
- * own configuration says, holds no index page while it owns no leaf and routes every key by the metadata; a range
- * moved to it gives it the root path (and every copy above the leaf names it), it splits its own leaf, takes its
- * copies up again after a restart, drops every copy once its last leaf moved away, and starts again holding none.
+ * A data node joins a running Fat-Btree cluster (over sockets and Raft): it runs the cluster's directory and fanout
+ * whatever its own configuration says, holds no index page while it owns no leaf and routes every key by the
+ * metadata; a range moved to it gives it the root path (and every copy above the leaf names it), it splits its own
+ * leaf, takes its copies up again after a restart, drops every copy once its last leaf moved away, and starts again
+ * holding none.
  * After every step each copy is where it belongs and every key is read, and the whole key space traversed, through
  * every node.
  */
@@ -40,9 +41,10 @@ class FatBtreeJoinTest {
             for (int i = 0; i < KEYS; i++) {
                 viaD1.insert(key(i), value(i));
             }
-            int d3 = c.join(Map.of("cluster.directory", "range"));
+            int d3 = c.join(Map.of("cluster.directory", "range", "directory.fanout", 64));
             assertThat(c.node(d3).directory().kind()).as("the cluster's kind, not its configuration's")
                     .isEqualTo(FatBtreeDirectory.KIND);
+            assertThat(c.node(d3).directory().fanout()).as("the cluster's fanout").isEqualTo(3);
             FatBtreeDirectory joined = (FatBtreeDirectory) c.node(d3).directory();
             await("the joined node's directory").atMost(Duration.ofSeconds(30)).until(joined::ready);
             assertThat(joined.copies().pages()).as("no leaf, no page").isEmpty();
