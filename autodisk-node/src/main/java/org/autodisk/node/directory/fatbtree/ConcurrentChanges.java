@@ -25,10 +25,24 @@ final class ConcurrentChanges implements PageNetwork {
     private int batches;
 
     ConcurrentChanges(PageCluster cluster, boolean locking, long seed) {
+        this(cluster, locking, seed, cluster.nodes().size());
+    }
+
+    /**
+     * Runs a cluster whose nodes after the first {@code created} joined later: each of those knows the nodes of the
+     * creation and itself, as a node does that started before the others joined.
+     */
+    ConcurrentChanges(PageCluster cluster, boolean locking, long seed, int created) {
         this.cluster = cluster;
         this.rnd = new Random(seed);
-        cluster.copies().forEach((id, copies) -> nodes.put(id, new FatBtreeNode(copies, cluster.layout(),
-                cluster.nodes(), cluster.fanout(), this, locking, 0, null)));
+        List<String> first = cluster.nodes().subList(0, created);
+        cluster.copies().forEach((id, copies) -> {
+            List<String> known = new ArrayList<>(first);
+            if (!known.contains(id)) {
+                known.add(id);
+            }
+            nodes.put(id, new FatBtreeNode(copies, cluster.layout(), known, cluster.fanout(), this, locking, 0, null));
+        });
     }
 
     @Override

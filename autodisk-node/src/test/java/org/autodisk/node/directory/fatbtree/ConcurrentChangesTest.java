@@ -57,6 +57,28 @@ class ConcurrentChangesTest {
         assertThat(lockMessages).isPositive();
     }
 
+    /**
+     * Two of eight nodes joined after the creation and own no leaf at first (each knows the creation's nodes and
+     * itself): moves give them leaves, and with them the root, under concurrent changes, and take them away again.
+     */
+    @Test
+    void nodesThatJoinedLaterGainAndLoseTheRootPathUnderConcurrentChanges() {
+        int movesToJoined = 0;
+        for (long seed = 1; seed <= seeds() / 3; seed++) {
+            PageCluster c = Trees.cluster(Layout.FAT_BTREE, 6, 2, 4, 2);
+            ConcurrentChanges race = new ConcurrentChanges(c, true, seed, 6);
+            Random rnd = new Random(seed);
+            long[] next = {2, 1000};
+            for (int round = 0; round < 20; round++) {
+                commitRound(c, race, rnd, next, 6);
+                race.settle();
+                assertThat(CopyInvariant.check(c)).as("seed " + seed + " round " + round).isEmpty();
+            }
+            movesToJoined += (int) c.leaves().stream().filter(l -> l.owner().compareTo("d006") > 0).count();
+        }
+        assertThat(movesToJoined).as("leaves the joined nodes own at the end").isGreaterThan(100);
+    }
+
     /** Seeds of the randomized test: 3,000, or {@code AUTODISK_FATBTREE_SEEDS} for a longer run. */
     private static long seeds() {
         String env = System.getenv("AUTODISK_FATBTREE_SEEDS");
