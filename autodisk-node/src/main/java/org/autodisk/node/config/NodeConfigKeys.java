@@ -39,7 +39,8 @@ public final class NodeConfigKeys {
             + "fat-btree (each data node holds only the index pages above its own ranges).");
     /** Fat-Btree fanout. */
     public static final ConfigKey<Integer> DIRECTORY_FANOUT = ConfigKey.of("directory.fanout", Integer.class, 64,
-            "Entries per Fat-Btree index page (cluster.directory: fat-btree), 3 to 4096; the same on every node.");
+            "Entries per Fat-Btree index page (cluster.directory: fat-btree), 3 to 4096; the same on every node "
+                    + "(a joining node takes the cluster's).");
     /** Initial split points. */
     @SuppressWarnings("rawtypes")
     public static final ConfigKey<List> SPLIT_POINTS = ConfigKey.of("cluster.split-points", List.class,

@@ -11,6 +11,9 @@ import org.autodisk.core.Keys;
  */
 public final class MetaTransitions {
 
+    /** The most data nodes a Fat-Btree cluster numbers (a change's number keeps its node's position in one byte). */
+    static final int MAX_FAT_BTREE_DATA_NODES = 256;
+
     private MetaTransitions() {
     }
 
@@ -209,6 +212,11 @@ public final class MetaTransitions {
         }
         if (!"data".equals(m.role())) {
             return refused(s, "only a data node joins a running cluster; " + m.id() + " is a " + m.role() + " node");
+        }
+        if ("fat-btree".equals(s.directory()) && s.members().stream().filter(x -> "data".equals(x.role())).count()
+                >= MAX_FAT_BTREE_DATA_NODES) {
+            return refused(s, "a cluster whose directory is fat-btree has at most " + MAX_FAT_BTREE_DATA_NODES
+                    + " data nodes, counting every one that ever joined (their positions number the index changes)");
         }
         List<Member> members = new ArrayList<>(s.members());
         members.add(m.in(MemberState.JOINING));

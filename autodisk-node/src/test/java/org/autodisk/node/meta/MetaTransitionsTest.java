@@ -177,6 +177,20 @@ class MetaTransitionsTest {
     }
 
     @Test
+    void aFatBtreeClusterTakesNoMoreThan256DataNodesEverJoined() {
+        MetaCommand.Bootstrap b = bootstrap();
+        MetaState s = MetaTransitions.apply(MetaState.EMPTY, 1, new MetaCommand.Bootstrap("fat-btree", b.members(),
+                b.ranges(), b.created())).state();
+        int data = (int) s.members().stream().filter(m -> "data".equals(m.role())).count();
+        for (int i = data; i < 256; i++) {
+            s = apply(s, new MetaCommand.AddMember(new Member("j" + i, "data", "j" + i + ":1", MemberState.UP)))
+                    .state();
+        }
+        assertRefused(s, new MetaCommand.AddMember(new Member("j256", "data", "j256:1", MemberState.UP)),
+                "at most 256 data nodes");
+    }
+
+    @Test
     void commandsAndStatesRoundTripThroughTheirJson() {
         MetaState s = apply(created(), new MetaCommand.Split(1, 1, Keys.utf8("k"))).state();
         assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).isEqualTo(s);

@@ -104,32 +104,46 @@ final class FatBtreeDirectory implements Directory {
         }
         if (!stored.pages().isEmpty()) {
             restore(now);
-        } else if (asCreated(now) && now.created().dataNodes().contains(self)) {
-            load(now);
         } else if (holdsNothing(now)) {
             begin(now);
+        } else if (asCreated(now)) {
+            load(now);
         }
     }
 
     /**
-     * Whether this node rightly holds no copy: it owns no range, and either joined after the cluster was created (it
-     * was given no leaf yet) or took part in changes before (its last leaf moved away, which dropped its copies); a
-     * data node of the creation that never did holds none because it lost them.
+     * Whether this node rightly holds no copy, its page store being empty: it joined after the cluster was created
+     * (it holds nothing until a leaf is moved to it, whose batch brings the pages), or it took up its part of the tree
+     * before (its store says so: it owned no leaf at creation, or its last leaf moved away, which dropped its copies;
+     * changes it recorded but did not see applied everywhere are finished). A data node of the creation that did
+     * neither never loaded the creation's tree, or lost its copies; one that did must never load the creation's tree
+     * again (a restart may replay the metadata from the bootstrap on).
      */
     private boolean holdsNothing(MetaState now) {
-        boolean joined = !now.created().dataNodes().contains(self) && now.member(self) != null;
-        return (joined || stored.reserved() > 0) && now.ranges().stream().noneMatch(r -> r.owner().equals(self));
+        return !now.created().dataNodes().contains(self) || stored.reserved() > 0;
     }
 
     /** Starts with no copies: the node routes by the metadata until a leaf moves to it with its root path. */
     private void begin(MetaState now) {
-        copies.clear();
-        copies.keepIn(store);
+        copies.restore(store, stored);
+        started();
         node = newNode(now, stored.reserved());
+        node.restarted(stored.pending());
         LOG.info("{}: Fat-Btree index empty here: this node owns no leaf (the tree gives it the pages above the "
-                + "first it is given); routing by the metadata at v{}", self, now.version());
+                + "first it is given); {} changes to finish; routing by the metadata at v{}", self,
+                stored.pending().size(), now.version());
         early.forEach(Runnable::run);
         early.clear();
+    }
+
+    /**
+     * Marks in the page store that this node took up its part of the tree (written after its first copies): a later
+     * start with no copies then knows it rightly holds none, and never loads the creation's tree again.
+     */
+    private void started() {
+        if (stored.reserved() <= 0) {
+            store.reserve(1);
+        }
     }
 
     /** A node for these copies, numbered by its position among the data nodes. */
@@ -313,6 +327,7 @@ final class FatBtreeDirectory implements Directory {
     /** Takes up the copies of an earlier start: finishes its recorded changes, then catches up with the metadata. */
     private void restore(MetaState now) {
         copies.restore(store, stored);
+        started();
         node = newNode(now, stored.reserved());
         node.restarted(stored.pending());
         LOG.info("{}: Fat-Btree index taken up from its page store: {} index pages, {} changes to finish; "
@@ -332,6 +347,7 @@ final class FatBtreeDirectory implements Directory {
         copies.keepIn(store);
         mine.pages().values().forEach(p -> copies.apply(new PageBatch(BulkLoad.CREATED, List.of(p), List.of(),
                 p.id() == mine.rootId() ? p.id() : -1)));
+        started();
         node = newNode(created, stored.reserved());
         early.forEach(Runnable::run);
         early.clear();

@@ -61,6 +61,33 @@ class RestartScheduleTest {
         }
     }
 
+    /**
+     * d4 moves its only leaf away and crashes right after its own write dropped every copy it held, before any other
+     * node got its batch: it restarts with no copy but the recorded change, which it must finish (and tell the others
+     * it restarted, releasing its locks on their roots) rather than start as a node that simply holds nothing.
+     */
+    @Test
+    void aNodeCrashedWhileMovingItsLastLeafAwayFinishesTheMoveHoldingNothing() throws Exception {
+        InMemoryMetadataGroup group = new InMemoryMetadataGroup();
+        try (InMemoryFatBtrees trees = new InMemoryFatBtrees(group, NODES, 4)) {
+            List<Member> members = NODES.stream().map(id -> new Member(id, "data", id + ":7400", MemberState.UP))
+                    .toList();
+            submit(group, MetaBootstrap.command("range", members, NODES, List.of(), id -> List.of()));
+            await().atMost(Duration.ofSeconds(30)).until(trees::settled);
+            trees.crashWhenSending("d4", PageMessage.Batch.class);
+            RangeDescriptor last = group.member("d1").current().ranges().stream()
+                    .filter(r -> r.owner().equals("d4")).findFirst().orElseThrow();
+            assertThat(group.member("d1").current().ranges()).filteredOn(r -> r.owner().equals("d4")).hasSize(1);
+            submit(group, new MetaCommand.ChangeRange(last.id(), last.epoch(), last.generation(), "d1", List.of(),
+                    RangeState.SERVING));
+            await("the crash").atMost(Duration.ofSeconds(30)).until(() -> trees.isDown("d4"));
+            trees.restart("d4");
+            await("settled after d4's restart").atMost(Duration.ofSeconds(30)).until(trees::settled);
+            assertThat(trees.violations(group.member("d1").current())).isEmpty();
+            assertThat(trees.copies().get("d4")).as("d4 owns no leaf").isZero();
+        }
+    }
+
     private interface Fault {
         void arm(InMemoryFatBtrees trees, String victim);
     }
