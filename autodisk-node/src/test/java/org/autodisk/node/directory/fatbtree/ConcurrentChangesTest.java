@@ -64,7 +64,7 @@ class ConcurrentChangesTest {
     @Test
     void nodesThatJoinedLaterGainAndLoseTheRootPathUnderConcurrentChanges() {
         int movesToJoined = 0;
-        for (long seed = 1; seed <= seeds() / 3; seed++) {
+        for (long seed = 1; seed <= seeds() / 10; seed++) {
             PageCluster c = Trees.cluster(Layout.FAT_BTREE, 6, 2, 4, 2);
             ConcurrentChanges race = new ConcurrentChanges(c, true, seed, 6);
             Random rnd = new Random(seed);
@@ -76,7 +76,7 @@ class ConcurrentChangesTest {
             }
             movesToJoined += (int) c.leaves().stream().filter(l -> l.owner().compareTo("d006") > 0).count();
         }
-        assertThat(movesToJoined).as("leaves the joined nodes own at the end").isGreaterThan(100);
+        assertThat(movesToJoined).as("leaves the joined nodes own at the end").isGreaterThan(30);
     }
 
     /** Seeds of the randomized test: 3,000, or {@code AUTODISK_FATBTREE_SEEDS} for a longer run. */
