@@ -102,10 +102,8 @@ final class FatBtreeDirectory implements Directory {
         if (node != null || !now.bootstrapped() || !dataNodes(now).contains(self)) {
             return; // a joined node's position, which numbers its changes, is known once the metadata names it
         }
-        if (!stored.pages().isEmpty()) {
+        if (!stored.pages().isEmpty() || holdsNothing(now)) {
             restore(now);
-        } else if (holdsNothing(now)) {
-            begin(now);
         } else if (asCreated(now)) {
             load(now);
         }
@@ -121,19 +119,6 @@ final class FatBtreeDirectory implements Directory {
      */
     private boolean holdsNothing(MetaState now) {
         return !now.created().dataNodes().contains(self) || stored.reserved() > 0;
-    }
-
-    /** Starts with no copies: the node routes by the metadata until a leaf moves to it with its root path. */
-    private void begin(MetaState now) {
-        copies.restore(store, stored);
-        started();
-        node = newNode(now, stored.reserved());
-        node.restarted(stored.pending());
-        LOG.info("{}: Fat-Btree index empty here: this node owns no leaf (the tree gives it the pages above the "
-                + "first it is given); {} changes to finish; routing by the metadata at v{}", self,
-                stored.pending().size(), now.version());
-        early.forEach(Runnable::run);
-        early.clear();
     }
 
     /**
@@ -324,14 +309,19 @@ final class FatBtreeDirectory implements Directory {
         lows.forEach(node::reconcile);
     }
 
-    /** Takes up the copies of an earlier start: finishes its recorded changes, then catches up with the metadata. */
+    /**
+     * Takes up the copies of an earlier start - none where this node rightly holds none: it then routes by the
+     * metadata until a leaf moves to it with its root path - finishes its recorded changes, then catches up with the
+     * metadata.
+     */
     private void restore(MetaState now) {
         copies.restore(store, stored);
         started();
         node = newNode(now, stored.reserved());
         node.restarted(stored.pending());
-        LOG.info("{}: Fat-Btree index taken up from its page store: {} index pages, {} changes to finish; "
-                + "catching up with metadata v{}", self, copies.pages().size(), stored.pending().size(),
+        LOG.info("{}: Fat-Btree index taken up from its page store: {} index pages{}, {} changes to finish; "
+                + "catching up with metadata v{}", self, copies.pages().size(), copies.pages().isEmpty()
+                ? " (it owns no leaf: routing by the metadata until one moves here)" : "", stored.pending().size(),
                 now.version());
         reconcileAll();
         early.forEach(Runnable::run);
