@@ -33,6 +33,10 @@ public final class MiniCluster implements AutoCloseable {
     private final Map<String, Object> extra;
     private final List<String> ids = new ArrayList<>();
     private final List<String> roles = new ArrayList<>();
+    /** The system property numbering this test JVM among those that run at once (surefire's fork number). */
+    static final String FORK_PROPERTY = "autodisk.test.fork";
+    /** The system property saying how many test JVMs run at once. */
+    static final String FORKS_PROPERTY = "autodisk.test.forks";
     private static final java.util.Set<Integer> HANDED_OUT = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private final List<Integer> ports = new ArrayList<>();
@@ -102,12 +106,17 @@ public final class MiniCluster implements AutoCloseable {
      * A free loopback port below the kernel's ephemeral range (32768 and up), so that no outgoing connection takes
      * it while its node is down between a stop and a restart; its metadata port ({@link #METADATA_PORT_OFFSET}
      * above it) is free too. A port is handed out once per JVM: two nodes of one cluster, which bind only when
-     * they start, never draw the same port.
+     * they start, never draw the same port. When the tests run in several JVMs at once (surefire forks, numbered
+     * from 1 in {@value #FORK_PROPERTY}), each JVM draws from its own slice of that range, so a port one JVM holds
+     * for a stopped node is never handed out by another.
      */
     private static int freePort() {
         java.util.Random random = new java.util.Random();
+        int forks = Math.max(1, Integer.getInteger(FORKS_PROPERTY, 1));
+        int fork = Math.floorMod(Integer.getInteger(FORK_PROPERTY, 1) - 1, forks);
+        int slice = 6_000 / forks;
         for (int attempt = 0; attempt < 200; attempt++) {
-            int port = 20_000 + random.nextInt(6_000);
+            int port = 20_000 + fork * slice + random.nextInt(slice);
             if (bindable(port) && bindable(port + METADATA_PORT_OFFSET) && HANDED_OUT.add(port)) {
                 return port;
             }
