@@ -117,9 +117,9 @@ final class ClusterJoin {
             LOG.info("{}: the cluster's Fat-Btree pages hold up to {} entries; this node takes that fanout (its "
                     + "directory.fanout says {})", config.nodeId(), fanout, configured);
         } else if (fanout == 0 && "fat-btree".equals(kind)) {
-            LOG.warn("{}: seed {} did not say the cluster's Fat-Btree fanout (a log node does not run the tree); "
-                    + "this node uses its directory.fanout {}, which must be the cluster's: join through a data node "
-                    + "to take it", config.nodeId(), seed, configured);
+            LOG.warn("{}: seed {} did not say the cluster's Fat-Btree fanout (a log node of a cluster created "
+                    + "before the metadata recorded it); this node uses its directory.fanout {}, which must be the "
+                    + "cluster's: join through a data node to take it", config.nodeId(), seed, configured);
         }
         return config.joined(members, voters, group, kind, fanout);
     }

@@ -304,8 +304,9 @@ final class NodeAssembly {
     private MetaCommand.Bootstrap bootstrap() {
         List<Member> members = config.members().stream().map(m -> new Member(m.id(), m.role().label(), m.hostPort(),
                 MemberState.UP)).toList();
-        return MetaBootstrap.command(config.get(NodeConfigKeys.DIRECTORY), members, config.dataNodes(),
-                config.splitPoints(), config::logNodesOf);
+        String kind = config.get(NodeConfigKeys.DIRECTORY);
+        return MetaBootstrap.command(kind, FatBtrees.KIND.equals(kind) ? config.directoryFanout() : 0, members,
+                config.dataNodes(), config.splitPoints(), config::logNodesOf);
     }
 
     /** The cluster proof and TLS contexts, checked before anything is opened. */

@@ -14,8 +14,9 @@ import java.util.List;
  *                   changes exactly this configuration
  * @param directory  the directory the cluster was created with ({@code range} or {@code fat-btree}; {@code null}
  *                   from an older node or before the cluster was created), which a joining node runs
- * @param directoryFanout the most entries in a Fat-Btree index page as the reporting node runs it (0 under the range
- *                   map or from an older node), which a joining node takes
+ * @param directoryFanout the most entries in a Fat-Btree index page, as the cluster was created with it (or, if its
+ *                   metadata did not record it, as the reporting node runs it; 0 under the range map or from an older
+ *                   node), which a joining node takes
  */
 public record MembersReport(String reportedBy, long version, String leader, List<MemberStatus> members,
         List<String> metadataGroup, String directory, int directoryFanout) {

@@ -53,6 +53,23 @@ public final class MetaBootstrap implements AutoCloseable {
      */
     public static MetaCommand.Bootstrap command(String directory, List<Member> members, List<String> dataNodes,
             List<byte[]> splitPoints, Function<String, List<String>> logNodesOf) {
+        return command(directory, 0, members, dataNodes, splitPoints, logNodesOf);
+    }
+
+    /**
+     * Builds the command that creates a cluster, as {@link #command(String, List, List, List, Function)} does, with
+     * the Fat-Btree's fanout recorded in the creation: every node runs the fanout the cluster was created with.
+     *
+     * @param directory   the directory kind
+     * @param fanout      {@code directory.fanout} under the Fat-Btree, 0 under the range map
+     * @param members     every member, up
+     * @param dataNodes   the data nodes in configuration order
+     * @param splitPoints sorted split points, empty for the even split
+     * @param logNodesOf  the log nodes of each data node
+     * @return the command
+     */
+    public static MetaCommand.Bootstrap command(String directory, int fanout, List<Member> members,
+            List<String> dataNodes, List<byte[]> splitPoints, Function<String, List<String>> logNodesOf) {
         List<byte[]> points = splitPoints.isEmpty() ? evenSplit(dataNodes.size()) : splitPoints;
         List<RangeDescriptor> ranges = new ArrayList<>();
         byte[] low = new byte[0];
@@ -66,7 +83,7 @@ public final class MetaBootstrap implements AutoCloseable {
             low = high;
         }
         return new MetaCommand.Bootstrap(directory, members, ranges, new MetaState.Creation(dataNodes,
-                splitPoints.stream().map(p -> HexFormat.of().formatHex(p)).toList()));
+                splitPoints.stream().map(p -> HexFormat.of().formatHex(p)).toList(), fanout));
     }
 
     private static List<byte[]> evenSplit(int n) {
@@ -151,6 +168,10 @@ public final class MetaBootstrap implements AutoCloseable {
         }
         if (!s.directory().equals(command.directory())) {
             out.add("cluster.directory: created " + s.directory() + ", configured " + command.directory());
+        } else if (s.created().fanout() > 0 && command.created().fanout() > 0
+                && s.created().fanout() != command.created().fanout()) {
+            out.add("directory.fanout: created with " + s.created().fanout() + ", configured "
+                    + command.created().fanout());
         }
         List<String> stored = s.members().stream().filter(m -> !joined.contains(m.id()))
                 .map(m -> m.id() + "=" + m.role() + "@" + m.address()).toList();

@@ -1,5 +1,6 @@
 package org.autodisk.node.meta;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.autodisk.core.Keys;
 
@@ -155,14 +156,38 @@ public record MetaState(long version, String directory, List<Member> members, Li
      *
      * @param dataNodes   the data nodes in configuration order
      * @param splitPoints the initial split points, hex (empty: the even split)
+     * @param fanout      the Fat-Btree's {@code directory.fanout}, which every node runs; 0 under the range map, and in
+     *                    a cluster created before the fanout was recorded
      */
-    public record Creation(List<String> dataNodes, List<String> splitPoints) {
+    public record Creation(List<String> dataNodes, List<String> splitPoints, int fanout) {
 
         /** Copies the lists. */
         public Creation {
             dataNodes = List.copyOf(dataNodes);
             splitPoints = List.copyOf(splitPoints);
         }
+
+        /**
+         * A creation without a recorded fanout (the range map).
+         *
+         * @param dataNodes   the data nodes in configuration order
+         * @param splitPoints the initial split points, hex
+         */
+        public Creation(List<String> dataNodes, List<String> splitPoints) {
+            this(dataNodes, splitPoints, 0);
+        }
+    }
+
+    /**
+     * Returns the data nodes in a stable order: those the cluster was created with, then those that joined, in the
+     * order they joined (members are never removed, so a node's position never changes).
+     *
+     * @return the data nodes; none before the bootstrap
+     */
+    public List<String> dataNodePositions() {
+        List<String> out = new ArrayList<>(created == null ? List.of() : created.dataNodes());
+        members.stream().filter(m -> "data".equals(m.role()) && !out.contains(m.id())).forEach(m -> out.add(m.id()));
+        return out;
     }
 
     /**

@@ -32,9 +32,13 @@ final class MembersHandler implements OperationHandler {
             MetadataStatus here = ctx.metadata().status();
             List<MemberStatus> members = nodes.stream().map(n -> member(meta, here.voters(), n)).toList();
             request.reply(Responses.bytesResult(new MembersReport(ctx.nodeId(), meta.version(), here.leader(),
-                    members, here.group(), meta.bootstrapped() ? meta.directory() : null,
-                    ctx.directory().fanout()).toJson()));
+                    members, here.group(), meta.bootstrapped() ? meta.directory() : null, fanout(meta)).toJson()));
         });
+    }
+
+    /** The cluster's Fat-Btree fanout: as created, else (not recorded) the one this node runs. */
+    private int fanout(MetaState meta) {
+        return meta.bootstrapped() && meta.created().fanout() > 0 ? meta.created().fanout() : ctx.directory().fanout();
     }
 
     private static MemberStatus member(MetaState meta, List<String> voters, NodeStatus n) {

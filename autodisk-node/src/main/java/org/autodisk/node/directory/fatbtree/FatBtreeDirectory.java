@@ -40,7 +40,10 @@ final class FatBtreeDirectory implements Directory {
     private static final Logger LOG = LoggerFactory.getLogger(FatBtreeDirectory.class);
 
     private final String self;
-    private final int fanout;
+    /** {@code directory.fanout} as configured (or as the seed of a join said). */
+    private final int configuredFanout;
+    /** The fanout this node runs: the cluster's, once {@link #start} saw the metadata. */
+    private volatile int fanout;
     private final PageNetwork net;
     private final NodeCopies copies;
     private final PageStore store;
@@ -59,6 +62,7 @@ final class FatBtreeDirectory implements Directory {
 
     FatBtreeDirectory(String self, int fanout, PageNetwork net, PageStore store) {
         this.self = self;
+        this.configuredFanout = fanout;
         this.fanout = fanout;
         this.net = net;
         this.store = store;
@@ -99,14 +103,26 @@ final class FatBtreeDirectory implements Directory {
      * none, once the metadata is bootstrapped.
      */
     private void start(MetaState now) {
-        if (node != null || !now.bootstrapped() || !dataNodes(now).contains(self)) {
+        if (node != null || !now.bootstrapped() || !now.dataNodePositions().contains(self)) {
             return; // a joined node's position, which numbers its changes, is known once the metadata names it
         }
+        fanout = fanoutOf(now);
         if (!stored.pages().isEmpty() || holdsNothing(now)) {
             restore(now);
         } else if (asCreated(now)) {
             load(now);
         }
+    }
+
+    /** The fanout the cluster was created with, which every node runs; this node's own if none was recorded. */
+    private int fanoutOf(MetaState now) {
+        int created = now.created().fanout();
+        if (created <= 0 || created == configuredFanout) {
+            return configuredFanout;
+        }
+        LOG.warn("{}: directory.fanout is {} but the cluster was created with {}; the fanout is chosen when the "
+                + "cluster is created, so this node runs {}", self, configuredFanout, created, created);
+        return created;
     }
 
     /**
@@ -133,22 +149,8 @@ final class FatBtreeDirectory implements Directory {
 
     /** A node for these copies, numbered by its position among the data nodes. */
     private FatBtreeNode newNode(MetaState now, long reserved) {
-        return new FatBtreeNode(copies, Layout.FAT_BTREE, dataNodes(now), fanout, net, true, reserved,
+        return new FatBtreeNode(copies, Layout.FAT_BTREE, now.dataNodePositions(), fanout, net, true, reserved,
                 () -> known.state());
-    }
-
-    /**
-     * Returns the data nodes in a stable order: those the cluster was created with, then those that joined, in the
-     * order they joined (members are never removed, so a node's position never changes).
-     *
-     * @param state the metadata
-     * @return the data nodes
-     */
-    static List<String> dataNodes(MetaState state) {
-        List<String> out = new ArrayList<>(state.created().dataNodes());
-        state.members().stream().filter(m -> "data".equals(m.role()) && !out.contains(m.id()))
-                .forEach(m -> out.add(m.id()));
-        return out;
     }
 
     /** Whether no range was split or changed owner since the bootstrap (ids are never reused; both raise a count). */
@@ -276,7 +278,7 @@ final class FatBtreeDirectory implements Directory {
         start(a.before().bootstrapped() ? a.before() : a.after());
         start(a.after());
         if (node == null) {
-            if (a.after().bootstrapped() && dataNodes(a.after()).contains(self) && !warnedNoCopies) {
+            if (a.after().bootstrapped() && a.after().dataNodePositions().contains(self) && !warnedNoCopies) {
                 warnedNoCopies = true;
                 LOG.warn("{}: no index copies at metadata v{}: none kept here and the ranges changed since the "
                         + "cluster was created, so this node cannot load them", self, a.after().version());

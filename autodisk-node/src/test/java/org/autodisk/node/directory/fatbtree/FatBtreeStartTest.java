@@ -44,4 +44,24 @@ class FatBtreeStartTest {
             first.close();
         }
     }
+
+    @Test
+    void aNodeRunsTheFanoutTheClusterWasCreatedWithWhateverItsConfigurationSays() {
+        InMemoryMetadataGroup group = new InMemoryMetadataGroup();
+        List<Member> members = NODES.stream().map(id -> new Member(id, "data", id + ":7400", MemberState.UP)).toList();
+        List<byte[]> points = java.util.stream.IntStream.rangeClosed(1, 11).mapToObj(i -> new byte[] {(byte) (i * 20)})
+                .toList();
+        group.member("d1").submit(MetaBootstrap.command("fat-btree", 3, members, NODES, points, id -> List.of()),
+                Duration.ofSeconds(5)).join();
+        FatBtreeDirectory d2 = new FatBtreeDirectory("d2", 64, NOWHERE, new InMemoryPageStore());
+        try {
+            d2.follow(group.member("d2"));
+            await().atMost(Duration.ofSeconds(10)).until(d2::ready);
+            assertThat(d2.fanout()).isEqualTo(3);
+            Page root = d2.copies().page(d2.copies().rootId());
+            assertThat(root.level()).as("twelve leaves under pages of at most three entries").isGreaterThan(1);
+        } finally {
+            d2.close();
+        }
+    }
 }
