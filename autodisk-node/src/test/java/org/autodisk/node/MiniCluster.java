@@ -113,7 +113,7 @@ public final class MiniCluster implements AutoCloseable {
     private static int freePort() {
         java.util.Random random = new java.util.Random();
         int forks = Math.max(1, Integer.getInteger(FORKS_PROPERTY, 1));
-        int fork = Math.floorMod(Integer.getInteger(FORK_PROPERTY, 1) - 1, forks);
+        int fork = Math.floorMod(forkNumber(forks) - 1, forks);
         int slice = 6_000 / forks;
         for (int attempt = 0; attempt < 200; attempt++) {
             int port = 20_000 + fork * slice + random.nextInt(slice);
@@ -122,6 +122,22 @@ public final class MiniCluster implements AutoCloseable {
             }
         }
         throw new UncheckedIOException(new IOException("no free port pair found in 20000..32000"));
+    }
+
+    /**
+     * This JVM's number among the test JVMs running at once, from 1: surefire's fork number, passed as {@code forkN}.
+     * Without one, several JVMs would draw from one slice, so a missing number is an error then.
+     */
+    private static int forkNumber(int forks) {
+        String given = System.getProperty(FORK_PROPERTY, "").replaceAll("\\D", "");
+        if (!given.isEmpty()) {
+            return Integer.parseInt(given);
+        }
+        if (forks > 1) {
+            throw new IllegalStateException(forks + " test JVMs run at once but " + FORK_PROPERTY + " does not number "
+                    + "this one (" + System.getProperty(FORK_PROPERTY) + "): they would draw the same ports");
+        }
+        return 1;
     }
 
     /**

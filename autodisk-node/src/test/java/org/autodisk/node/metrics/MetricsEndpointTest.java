@@ -3,7 +3,6 @@ package org.autodisk.node.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -60,9 +59,8 @@ class MetricsEndpointTest {
                 "node=\"d1\"")).mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+    /** A port out of the kernel's ephemeral range, which another test JVM's outgoing connections may take. */
+    private static int freePort() {
+        return MiniCluster.freeFixedPort();
     }
 }

@@ -106,10 +106,11 @@ final class FatBtreeDirectory implements Directory {
         if (node != null || !now.bootstrapped() || !now.dataNodePositions().contains(self)) {
             return; // a joined node's position, which numbers its changes, is known once the metadata names it
         }
-        fanout = fanoutOf(now);
         if (!stored.pages().isEmpty() || holdsNothing(now)) {
+            fanout = fanoutOf(now);
             restore(now);
         } else if (asCreated(now)) {
+            fanout = fanoutOf(now);
             load(now);
         }
     }
