@@ -15,7 +15,8 @@ final class DirectoryTable {
         StringBuilder b = new StringBuilder();
         b.append(r.kind()).append(" directory at metadata v").append(r.version()).append(": ");
         b.append(r.levels() == 0 ? "no index pages (every node holds the whole range map)"
-                : r.levels() + " levels, " + r.indexPages() + " distinct index pages");
+                : r.levels() + " levels, " + r.indexPages() + " distinct index pages"
+                        + (r.fanout() > 0 ? " of up to " + r.fanout() + " entries" : ""));
         b.append(", reported by ").append(r.reportedBy()).append('\n');
         r.nodes().forEach(n -> node(b, n));
         return b.toString();

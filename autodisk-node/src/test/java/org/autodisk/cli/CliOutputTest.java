@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.client.Traced;
+import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.core.protocol.TraceHop;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +24,19 @@ class CliOutputTest {
         Traced<Void> local = new Traced<>(null, List.of(new TraceHop("d1", "store", Map.of())), 1000);
         assertThat(InsertCommand.describe("apple", 3, local, "d1"))
                 .isEqualTo("inserted apple (value of 3 bytes): stored by owner d1");
+    }
+
+    @Test
+    void theDirectorySummarySaysTheTreesShapeAndTheFanoutItWasCreatedWith() {
+        DirectoryReport.IndexPage root = new DirectoryReport.IndexPage(7, 2, "", null, 3, List.of("d1", "d2"), 4, "x");
+        DirectoryReport.NodeIndex d1 = new DirectoryReport.NodeIndex("d1", "fat-btree", 1, 2, List.of(root),
+                List.of("-inf", "0x15"), null);
+        assertThat(DirectoryTable.render(new DirectoryReport("d1", "fat-btree", 12, 2, 1, List.of(d1), 3)))
+                .startsWith("fat-btree directory at metadata v12: 2 levels, 1 distinct index pages of up to 3 entries, "
+                        + "reported by d1\n");
+        assertThat(DirectoryTable.render(new DirectoryReport("d1", "range", 12, 0, 0, List.of())))
+                .startsWith("range directory at metadata v12: no index pages (every node holds the whole range map), "
+                        + "reported by d1\n");
     }
 
     @Test

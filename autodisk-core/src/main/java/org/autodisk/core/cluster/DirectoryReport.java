@@ -14,13 +14,30 @@ import java.util.Objects;
  * @param levels     the height of the tree (the root's level), 0 for the range map
  * @param indexPages the distinct index pages of the tree, each counted once however many nodes hold a copy
  * @param nodes      every data node, in configuration order; a node that did not answer has {@code error} set
+ * @param fanout     the most entries of an index page, as the cluster was created with it; 0 under the range map,
+ *                   from an older node, or in a cluster created before the metadata recorded it
  */
 public record DirectoryReport(String reportedBy, String kind, long version, int levels, int indexPages,
-        List<NodeIndex> nodes) {
+        List<NodeIndex> nodes, int fanout) {
 
     /** Copies the list. */
     public DirectoryReport {
         nodes = List.copyOf(nodes);
+    }
+
+    /**
+     * A report without a recorded fanout.
+     *
+     * @param reportedBy the node that gathered it
+     * @param kind       the directory kind
+     * @param version    the metadata version
+     * @param levels     the height of the tree
+     * @param indexPages the distinct index pages
+     * @param nodes      every data node
+     */
+    public DirectoryReport(String reportedBy, String kind, long version, int levels, int indexPages,
+            List<NodeIndex> nodes) {
+        this(reportedBy, kind, version, levels, indexPages, nodes, 0);
     }
 
     /**

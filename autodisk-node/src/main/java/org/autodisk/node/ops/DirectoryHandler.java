@@ -59,7 +59,7 @@ final class DirectoryHandler implements OperationHandler {
             }
         }
         request.reply(Responses.bytesResult(new DirectoryReport(ctx.nodeId(), meta.directory(), meta.version(), levels,
-                distinct.size(), nodes).toJson()));
+                distinct.size(), nodes, meta.created().fanout()).toJson()));
     }
 
     private CompletableFuture<DirectoryReport.NodeIndex> ask(String node) {

@@ -128,8 +128,10 @@ class FatBtreeClusterTest {
             for (byte[] at : splitKeys(c.node(0).metadata().current(), "d2", false)) {
                 viaD1.admin().split(at);
             }
-            c.startNode(1, Map.of("cluster.directory", "range"), b -> { });
+            c.startNode(1, Map.of("cluster.directory", "range", "directory.fanout", 64), b -> { });
             assertThat(c.node(1).directory().kind()).as("the kind the cluster was created with").isEqualTo("fat-btree");
+            await("d2's tree started").atMost(Duration.ofSeconds(30)).until(() -> c.node(1).directory().ready());
+            assertThat(c.node(1).directory().fanout()).as("the fanout the cluster was created with").isEqualTo(3);
             dirs.put("d2", (FatBtreeDirectory) c.node(1).directory());
             for (byte[] at : splitKeys(c.node(0).metadata().current(), "d2", true)) {
                 c.clientOf(1).admin().split(at);
@@ -160,6 +162,7 @@ class FatBtreeClusterTest {
     /** {@code directory}: what each node reports is what its copies hold, and the tree's pages are counted once. */
     private static void assertDirectoryReport(DirectoryReport r, Map<String, FatBtreeDirectory> dirs, MetaState s) {
         assertThat(r.kind()).isEqualTo("fat-btree");
+        assertThat(r.fanout()).isEqualTo(3);
         Set<Long> distinct = new HashSet<>();
         dirs.values().forEach(d -> distinct.addAll(d.copies().pages().keySet()));
         assertThat(r.indexPages()).isEqualTo(distinct.size());
