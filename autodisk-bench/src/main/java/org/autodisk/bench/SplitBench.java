@@ -7,6 +7,7 @@ import org.HdrHistogram.Histogram;
 import org.autodisk.cli.ClusterSizeOptions;
 import org.autodisk.cli.LocalCluster;
 import org.autodisk.client.AutoDiskClient;
+import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.MemberStatus;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.cluster.NodeStatus;
@@ -16,7 +17,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code autodisk bench splits}: how long a split takes to commit through the metadata (Raft), asked of a voter and
- * of a listener (a log node), and how far behind the proposal each replica applies the committed changes.
+ * of a listener (a log node), how long the first write into the new right half takes right after it (sent to the
+ * first data node; the halves must serve first: with log nodes, each half writes a ledger of its own), and how far
+ * behind the proposal each replica applies the committed changes.
  */
 @Command(name = "splits", footer = "  autodisk bench splits --data-nodes 3",
         defaultValueProvider = BenchOptions.PortDefault.class,
@@ -55,10 +58,12 @@ final class SplitBench implements Callable<Integer> {
 
     private void run(List<String> addresses) {
         int[] next = {0};
-        System.out.println("| split asked of | metadata role | splits | p50 ms | p99 ms | max ms |");
-        System.out.println("|---|---|---|---|---|---|");
+        System.out.println("| split asked of | metadata role | splits | p50 ms | p99 ms | max ms "
+                + "| write after p50 ms | write after p99 ms |");
+        System.out.println("|---|---|---|---|---|---|---|---|");
         for (String address : addresses) {
-            try (AutoDiskClient client = AutoDiskClient.builder().seeds(address).build()) {
+            try (AutoDiskClient client = AutoDiskClient.builder().seeds(address).build();
+                    AutoDiskClient writer = AutoDiskClient.builder().seeds(addresses.get(0)).build()) {
                 String self = client.connectedNode();
                 String role = client.admin().members().members().stream().filter(m -> m.id().equals(self))
                         .map(MemberStatus::metadataRole).findFirst().orElse("?");
@@ -66,15 +71,22 @@ final class SplitBench implements Callable<Integer> {
                     continue;
                 }
                 Histogram h = new Histogram(3);
+                Histogram after = new Histogram(3);
                 for (int i = 0; i < warmup + count; i++) {
+                    String at = String.format("split-%s-%07d", self, next[0]++);
                     long t0 = System.nanoTime();
-                    client.admin().split(String.format("split-%s-%07d", self, next[0]++));
+                    client.admin().split(at);
+                    long t1 = System.nanoTime();
+                    writer.insert(Keys.utf8(at + "/w"), Keys.utf8("written right after the split"));
                     if (i >= warmup) {
-                        h.recordValue(System.nanoTime() - t0);
+                        h.recordValue(t1 - t0);
+                        after.recordValue(System.nanoTime() - t1);
                     }
                 }
-                System.out.printf("| %s | %s | %d | %.2f | %.2f | %.2f |%n", self, role, h.getTotalCount(),
-                        h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6);
+                System.out.printf("| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f |%n", self, role,
+                        h.getTotalCount(), h.getValueAtPercentile(50) / 1e6, h.getValueAtPercentile(99) / 1e6,
+                        h.getMaxValue() / 1e6, after.getValueAtPercentile(50) / 1e6,
+                        after.getValueAtPercentile(99) / 1e6);
             }
         }
         printApplyLag(addresses.get(0));

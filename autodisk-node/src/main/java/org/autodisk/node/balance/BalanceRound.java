@@ -19,6 +19,7 @@ import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.ops.Splits;
 import org.autodisk.node.rules.MigrationProposal;
 import org.autodisk.node.store.RangeUsage;
 import org.autodisk.rules.ClusterLoad;
@@ -44,12 +45,13 @@ public final class BalanceRound {
      * @param ownUsage    this node's own range usage (an empty map on a log node)
      * @param ownSplitKey the middle stream's key of a range this node owns ({@code null}: fewer than two streams, or
      *                    a log node)
+     * @param splits      this node's splitter (a split of a range it owns opens the halves' ledgers)
      */
     public BalanceRound(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage,
-            BiFunction<byte[], byte[], byte[]> ownSplitKey) {
+            BiFunction<byte[], byte[], byte[]> ownSplitKey, Splits splits) {
         this.ctx = ctx;
         this.gathering = new LoadGathering(ctx, ownUsage);
-        this.halves = new UpperHalves(ctx, ownSplitKey);
+        this.halves = new UpperHalves(ctx, ownSplitKey, splits);
     }
 
     /**

@@ -28,11 +28,12 @@ final class UpperHalves {
      *
      * @param ctx         the node
      * @param ownSplitKey the middle stream's key of a range this node owns ({@code null}: fewer than two streams)
+     * @param splits      this node's splitter
      */
-    UpperHalves(NodeContext ctx, BiFunction<byte[], byte[], byte[]> ownSplitKey) {
+    UpperHalves(NodeContext ctx, BiFunction<byte[], byte[], byte[]> ownSplitKey, Splits splits) {
         this.ctx = ctx;
         this.ownSplitKey = ownSplitKey;
-        this.splits = new Splits(ctx);
+        this.splits = splits;
     }
 
     /**

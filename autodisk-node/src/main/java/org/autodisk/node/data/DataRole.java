@@ -21,6 +21,7 @@ import org.autodisk.node.fault.FaultFiles;
 import org.autodisk.node.ledger.WriterSettings;
 import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
+import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.MigrationPhase;
@@ -31,6 +32,7 @@ import org.autodisk.node.ops.Handlers;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.Operation;
+import org.autodisk.node.ops.Splits;
 import org.autodisk.node.rangelog.CopiesInto;
 import org.autodisk.node.rangelog.RangeLogs;
 import org.autodisk.node.rules.LoadReports;
@@ -148,15 +150,16 @@ public final class DataRole implements NodeRole {
                 storage.backups(), (range, timeout) -> copies.get().stop(range, timeout)), WriteAheadLog::close);
         LoadReports reports = r.open(StartupStep.LOAD_REPORTS, () -> new LoadReports(ctx.nodeId(),
                 ctx.membership()::dataNodes, ctx.peers(), ctx.rules()), LoadReports::close);
-        RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store()),
-                RangeChecks::close);
+        RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store(),
+                wal::splitCommand), RangeChecks::close);
         Duration routeWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
                 config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
         Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(),
                 storage.backups(), wal, MigrationSettings.of(config)), Migrations::close);
         copies.set(migrations::stopCopiesInto);
         DataServices services = new DataServices(storage.store(), wal, storage.backups(), new RangeRequests());
-        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), storage.store()::splitKey);
+        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), storage.store()::splitKey,
+                new Splits(ctx, wal::splitCommand));
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
                 () -> ctx.metadata().current()), Balancer::close);
         return new DataRole(ctx, services, reports, checks, routeWait, migrations, balancer, config);
@@ -216,7 +219,8 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
                 .serve(Operation.DIRECTORY_INDEX, r -> r.reply(Responses.bytesResult(ctx.directory().index(ctx.nodeId(),
                         ctx.metadata().current()).toJson())))
-                .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store()))
+                .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store(),
+                        services.wal()::splitCommand))
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
                         ctx.metadata().current().version(), rangeUsage()).encode())));
     }
@@ -224,6 +228,11 @@ public final class DataRole implements NodeRole {
     @Override
     public Map<Integer, RangeUsage> rangeUsage() {
         return usage(ctx, services);
+    }
+
+    @Override
+    public MetaCommand.Split splitCommand(RangeDescriptor range, byte[] at) {
+        return services.wal().splitCommand(range, at);
     }
 
     @Override

@@ -5,8 +5,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.SplitResult;
+import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
@@ -33,10 +35,11 @@ final class RangeChecks implements AutoCloseable {
     private final Splits splits;
     private final ScheduledExecutorService timer;
 
-    RangeChecks(NodeContext ctx, LocalStore store) {
+    RangeChecks(NodeContext ctx, LocalStore store,
+            BiFunction<RangeDescriptor, byte[], MetaCommand.Split> splitCommand) {
         this.ctx = ctx;
         this.store = store;
-        this.splits = new Splits(ctx);
+        this.splits = new Splits(ctx, splitCommand);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon()
                 .name(ctx.nodeId() + "-range-checks").factory());
     }

@@ -1,8 +1,10 @@
 package org.autodisk.node.data;
 
+import java.util.function.BiFunction;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
+import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.Guard;
 import org.autodisk.node.ops.NodeContext;
@@ -15,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * RANGE_SPLIT: the owner of a range splits it at its middle stream (which only it can find), if the range is still
- * at the generation the asking node saw; answers the halves. The balancing node asks it before it moves the upper half
- * to a data node that holds no range.
+ * RANGE_SPLIT: the owner of a range splits it at its middle stream (which only it can find) or at the key asked, if
+ * the range is still at the generation the asking node saw; answers the halves. The balancing node asks it before it
+ * moves the upper half to a data node that holds no range; a node asked to split a range it does not own asks it, so
+ * that the split opens the halves' ledgers for the owner.
  */
 final class RangeSplitHandler implements OperationHandler {
 
@@ -27,10 +30,11 @@ final class RangeSplitHandler implements OperationHandler {
     private final LocalStore store;
     private final Splits splits;
 
-    RangeSplitHandler(NodeContext ctx, LocalStore store) {
+    RangeSplitHandler(NodeContext ctx, LocalStore store,
+            BiFunction<RangeDescriptor, byte[], MetaCommand.Split> splitCommand) {
         this.ctx = ctx;
         this.store = store;
-        this.splits = new Splits(ctx);
+        this.splits = new Splits(ctx, splitCommand);
     }
 
     @Override
@@ -44,7 +48,7 @@ final class RangeSplitHandler implements OperationHandler {
                     + r.owner()) + "; nothing was split");
             return;
         }
-        byte[] at = store.splitKey(r.low(), r.high());
+        byte[] at = ask.at() != null ? ask.at() : store.splitKey(r.low(), r.high());
         if (at == null) {
             request.replyError(Status.INVALID_ARGUMENT, "range " + r.id() + " " + r.span() + " holds fewer than two "
                     + "streams on " + ctx.nodeId() + ": it has no halves; nothing was split");
@@ -55,8 +59,9 @@ final class RangeSplitHandler implements OperationHandler {
                 Guard.failed(request, error, "split not done");
                 return;
             }
-            LOG.info("{}: split range {} {} at its middle stream {} into ranges {} and {}, as the balancer asked",
-                    ctx.nodeId(), r.id(), r.span(), Keys.render(at), result.left().id(), result.right().id());
+            LOG.info("{}: split range {} {} at {} {} into ranges {} and {}, as {} asked", ctx.nodeId(), r.id(),
+                    r.span(), ask.at() == null ? "its middle stream" : "key", Keys.render(at), result.left().id(),
+                    result.right().id(), ask.at() == null ? "the balancer" : "the node an administrator asked");
             Guard.run(ctx.nodeId(), q -> q.reply(Responses.bytesResult(result.toJson())), request);
         });
     }

@@ -23,13 +23,34 @@ import org.autodisk.core.Keys;
  * @param fragments its fragments, by first entry
  * @param state     open, in recovery or closed
  * @param lastEntry the last entry that belongs to it once closed (0: none); 0 while not closed
+ * @param opener    for a ledger a split opened for its writer: the writer's process that asked for the split (a
+ *                  number it drew at start), which alone may write it without recovering it first; 0 otherwise
  */
 public record LedgerInfo(long id, int rangeId, byte[] low, byte[] high, long epoch, String writer,
-        List<Fragment> fragments, LedgerState state, long lastEntry) {
+        List<Fragment> fragments, LedgerState state, long lastEntry, long opener) {
 
     /** Copies the list. */
     public LedgerInfo {
         fragments = List.copyOf(fragments);
+    }
+
+    /**
+     * A ledger its writer opened itself (or a cutover opened for it): no opener recorded.
+     *
+     * @param id        ledger id
+     * @param rangeId   the range
+     * @param low       the range's low key
+     * @param high      the range's end key
+     * @param epoch     the range's epoch
+     * @param writer    the writer
+     * @param fragments its fragments
+     * @param state     its state
+     * @param lastEntry its last entry once closed
+     */
+    @SuppressWarnings("checkstyle:ParameterNumber")
+    public LedgerInfo(long id, int rangeId, byte[] low, byte[] high, long epoch, String writer,
+            List<Fragment> fragments, LedgerState state, long lastEntry) {
+        this(id, rangeId, low, high, epoch, writer, fragments, state, lastEntry, 0);
     }
 
     /**
@@ -93,7 +114,7 @@ public record LedgerInfo(long id, int rangeId, byte[] low, byte[] high, long epo
      * @return the ledger
      */
     public LedgerInfo in(LedgerState next, long last) {
-        return new LedgerInfo(id, rangeId, low, high, epoch, writer, fragments, next, last);
+        return new LedgerInfo(id, rangeId, low, high, epoch, writer, fragments, next, last, opener);
     }
 
     /**
@@ -108,14 +129,15 @@ public record LedgerInfo(long id, int rangeId, byte[] low, byte[] high, long epo
             next.remove(next.size() - 1);
         }
         next.add(fragment);
-        return new LedgerInfo(id, rangeId, low, high, epoch, writer, next, state, lastEntry);
+        return new LedgerInfo(id, rangeId, low, high, epoch, writer, next, state, lastEntry, opener);
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof LedgerInfo l && id == l.id && rangeId == l.rangeId && epoch == l.epoch
-                && lastEntry == l.lastEntry && writer.equals(l.writer) && Arrays.equals(low, l.low)
-                && Arrays.equals(high, l.high) && fragments.equals(l.fragments) && state == l.state;
+                && lastEntry == l.lastEntry && opener == l.opener && writer.equals(l.writer)
+                && Arrays.equals(low, l.low) && Arrays.equals(high, l.high) && fragments.equals(l.fragments)
+                && state == l.state;
     }
 
     @Override

@@ -37,6 +37,24 @@ final class LedgerTransitions {
                 CommandResult.appliedToLedger(index, opened.id()));
     }
 
+    /**
+     * Opens a ledger for each half of a split its owner asked for, beside the range's ledger, which is still open:
+     * the halves write theirs only once that one is closed and applied (a range's ledgers are read in id order). An
+     * ensemble that is not (or no longer) one of log nodes opens none; each half then opens its own.
+     */
+    static MetaState openForHalves(MetaState s, long index, List<RangeDescriptor> halves, MetaCommand.Split c) {
+        if (c.ensemble().isEmpty() || c.opener() == 0 || ensembleProblem(s, c.ensemble()) != null) {
+            return s;
+        }
+        List<LedgerInfo> ledgers = new ArrayList<>(s.ledgers());
+        long id = s.nextLedgerId();
+        for (RangeDescriptor h : halves) {
+            ledgers.add(new LedgerInfo(id++, h.id(), h.low(), h.high(), h.epoch(), h.owner(),
+                    List.of(new LedgerInfo.Fragment(1, c.ensemble())), LedgerState.OPEN, 0, c.opener()));
+        }
+        return s.withLedgers(index, ledgers, id);
+    }
+
     static MetaTransitions.Outcome changeEnsemble(MetaState s, long index, MetaCommand.ChangeEnsemble c) {
         LedgerInfo l = s.ledger(c.ledgerId());
         String problem = l == null ? "there is no ledger " + c.ledgerId()

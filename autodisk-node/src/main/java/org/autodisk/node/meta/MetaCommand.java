@@ -47,13 +47,34 @@ public sealed interface MetaCommand {
     }
 
     /**
-     * Splits a range at a key strictly inside it; data stays where it is.
+     * Splits a range at a key strictly inside it; data stays where it is. Asked by the range's owner, the split also
+     * opens a ledger for each half on the owner's log nodes, which that process writes without opening one itself;
+     * the range's ledger is closed by its writer as before.
      *
      * @param rangeId            the range
      * @param expectedGeneration its generation when the split was decided
      * @param at                 the first key of the right half
+     * @param ensemble           the log nodes of the halves' ledgers; empty to open none (each half opens its own)
+     * @param opener             the owner's process that asked (see {@link LedgerInfo#opener()}); 0 with no ensemble
      */
-    record Split(int rangeId, long expectedGeneration, byte[] at) implements MetaCommand {
+    record Split(int rangeId, long expectedGeneration, byte[] at, List<String> ensemble, long opener)
+            implements MetaCommand {
+
+        /** Copies the list; none is none. */
+        public Split {
+            ensemble = ensemble == null ? List.of() : List.copyOf(ensemble);
+        }
+
+        /**
+         * A split that opens no ledger.
+         *
+         * @param rangeId            the range
+         * @param expectedGeneration its generation when the split was decided
+         * @param at                 the first key of the right half
+         */
+        public Split(int rangeId, long expectedGeneration, byte[] at) {
+            this(rangeId, expectedGeneration, at, List.of(), 0);
+        }
     }
 
     /**

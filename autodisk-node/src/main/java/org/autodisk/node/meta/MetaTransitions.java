@@ -120,7 +120,8 @@ public final class MetaTransitions {
         int at = ranges.indexOf(r);
         ranges.set(at, halves.get(0));
         ranges.add(at + 1, halves.get(1));
-        MetaState next = s.withRanges(index, ranges, s.nextRangeId() + 1);
+        MetaState next = LedgerTransitions.openForHalves(s.withRanges(index, ranges, s.nextRangeId() + 1), index,
+                halves, c);
         return new Outcome(next, CommandResult.applied(index, List.of(r.id(), s.nextRangeId())));
     }
 

@@ -50,6 +50,19 @@ public interface NodeRole {
     }
 
     /**
+     * Makes the metadata command that splits a range at a key: a data node that owns the range opens the halves'
+     * ledgers in the same change.
+     *
+     * @param range the range as this node knows it
+     * @param at    the first key of the right half
+     * @return the command
+     */
+    default org.autodisk.node.meta.MetaCommand.Split splitCommand(org.autodisk.node.meta.RangeDescriptor range,
+            byte[] at) {
+        return new org.autodisk.node.meta.MetaCommand.Split(range.id(), range.generation(), at);
+    }
+
+    /**
      * Describes what the role holds, for the start-up log.
      *
      * @return e.g. {@code store rocksdb:/data/d1 with 12 streams; owns range 0 [, h)}

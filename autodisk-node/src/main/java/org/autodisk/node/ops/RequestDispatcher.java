@@ -51,11 +51,12 @@ public final class RequestDispatcher {
         handlers.serve(Operation.RANGES, new RangesHandler(ctx, role::rangeUsage))
                 .serve(Operation.MEMBERS, new MembersHandler(ctx, this::selfStatus))
                 .serve(Operation.DIRECTORY, new DirectoryHandler(ctx))
-                .serve(Operation.SPLIT, new SplitHandler(ctx.nodeId(), new Splits(ctx)))
-                .serve(Operation.MIGRATE, new MigrateHandler(ctx.nodeId(), new MigrationAdmin(ctx, new Splits(ctx))))
+                .serve(Operation.SPLIT, new SplitHandler(ctx.nodeId(), new Splits(ctx, role::splitCommand)))
+                .serve(Operation.MIGRATE, new MigrateHandler(ctx.nodeId(), new MigrationAdmin(ctx,
+                        new Splits(ctx, role::splitCommand))))
                 .serve(Operation.MIGRATIONS, new MigrationsHandler(ctx))
                 .serve(Operation.BALANCE, new BalanceHandler(ctx.nodeId(), new BalanceRound(ctx, role::rangeUsage,
-                        role::splitKey)));
+                        role::splitKey, new Splits(ctx, role::splitCommand))));
         role.register(handlers);
     }
 

@@ -21,6 +21,7 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LedgerException;
 import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
@@ -373,6 +374,13 @@ final class RangeLedgers implements WriteAheadLog {
             return describe();
         }
         return "";
+    }
+
+    @Override
+    public MetaCommand.Split splitCommand(RangeDescriptor range, byte[] at) {
+        List<String> ensemble = range.owner().equals(ctx.self()) ? ctx.ensemble() : List.of();
+        return ensemble.isEmpty() ? WriteAheadLog.super.splitCommand(range, at)
+                : new MetaCommand.Split(range.id(), range.generation(), at, ensemble, ctx.cutovers().opener());
     }
 
     @Override

@@ -54,6 +54,8 @@ final class RangeSlot {
     private final RangeDescriptor range;
     private final CompletableFuture<Void> after;
     private final CompletableFuture<Void> closed = new CompletableFuture<>();
+    /** Once the range's next slots may start: its ledger closed, or (a split here) its writer drained. */
+    private final CompletableFuture<Void> released = new CompletableFuture<>();
     private final long createdNanos = System.nanoTime();
     private final SlotHandover handover;
     private final SlotPromotion promotion;
@@ -84,6 +86,7 @@ final class RangeSlot {
         this.after = after;
         this.handover = new SlotHandover(ctx, range);
         this.promotion = new SlotPromotion(ctx, range, why -> problem = why);
+        closed.whenComplete((v, e) -> released.complete(null));
     }
 
     RangeDescriptor range() {
@@ -163,13 +166,11 @@ final class RangeSlot {
                 promotion.leaseEnds(recovery.oldLeaseEnds(), startedAt)));
     }
 
-    /** Takes the ledger this node's cutover opened for the range at this epoch, if this process reserved it. */
+    /** Takes the ledger this process's cutover or split opened for the range, if there is one. */
     private void claimPreopened() {
-        if (preopened != null || ctx.cutovers() == null || !ctx.cutovers().claim(range.id(), range.epoch())) {
-            return;
+        if (preopened == null && ctx.cutovers() != null) {
+            preopened = ctx.cutovers().preopened(ctx.metadata().current(), range, ctx.self());
         }
-        preopened = ctx.metadata().current().ledgersOf(range).stream().filter(l -> l.state() == LedgerState.OPEN
-                && l.epoch() == range.epoch() && l.writer().equals(ctx.self())).findFirst().orElse(null);
     }
 
     /**
@@ -179,7 +180,7 @@ final class RangeSlot {
      */
     private CompletableFuture<Long> awaitEnd(LedgerInfo l) {
         problem = "waiting for " + l.writer() + " to close or hand over ledger " + l.id() + " after the cutover";
-        return handover.awaitEnd(l, this::retiredNow);
+        return handover.awaitEnd(l, preopened != null, this::retiredNow);
     }
 
     private synchronized boolean retiredNow() {
@@ -364,7 +365,8 @@ final class RangeSlot {
     /**
      * Retires the slot: the range split, moved or changed epoch.
      *
-     * @return completes once its ledger is closed (or its writer stopped: recovery closes it)
+     * @return completes once its ledger is closed (or its writer stopped: recovery closes it) or, after a split that
+     *         left the halves here, once its writer is drained
      */
     CompletableFuture<Void> retire() {
         LedgerWriter w;
@@ -383,7 +385,7 @@ final class RangeSlot {
         if (!stillStarting) {
             closeAndFinish(w);
         }
-        return closed;
+        return released;
     }
 
     private void closeAndFinish(LedgerWriter w) {
@@ -392,6 +394,7 @@ final class RangeSlot {
             return;
         }
         handover.handOver(w, retiredAt, recent);
+        handover.endHere(w, released);
         w.close().whenComplete((l, e) -> {
             if (e != null) {
                 LOG.info("{}: range {}: {} (its next writer recovers it)", ctx.self(), range.id(),
@@ -425,20 +428,12 @@ final class RangeSlot {
         return w != null && w.leased(now);
     }
 
-    /**
-     * Returns the writer while the range serves, for lease renewals.
-     *
-     * @return the writer, or {@code null}
-     */
+    /** The writer while the range serves, for lease renewals; {@code null} meanwhile. */
     LedgerWriter servingWriter() {
         return serving;
     }
 
-    /**
-     * Tells whether the writer runs with fewer log nodes than the multiplicity.
-     *
-     * @return true if degraded
-     */
+    /** Whether the writer runs with fewer log nodes than the multiplicity. */
     boolean degraded() {
         LedgerWriter w;
         synchronized (this) {

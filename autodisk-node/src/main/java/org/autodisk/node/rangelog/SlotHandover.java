@@ -11,6 +11,7 @@ import org.autodisk.node.ledger.LedgerRecovery;
 import org.autodisk.node.ledger.LedgerWriter;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
@@ -48,13 +49,20 @@ final class SlotHandover {
     }
 
     /**
-     * On the new owner: where a ledger of the range ends, if its writer is the source of the migration that cut the
-     * range over to this node, as handed over or closed.
+     * On the new owner: where a ledger of the range ends, if this process's own writer drained it (the range split
+     * here, see {@link #endHere}, and the slot writes a ledger the split opened; any other slot recovers it), or if
+     * its writer is the source of the migration that cut the range over to this
+     * node, as handed over or closed.
      *
      * @param retired whether the slot retired meanwhile (it stops waiting)
      * @return the ledger's last entry; {@code null} when it must be recovered
      */
-    CompletableFuture<Long> awaitEnd(LedgerInfo l, BooleanSupplier retired) {
+    CompletableFuture<Long> awaitEnd(LedgerInfo l, boolean preopened, BooleanSupplier retired) {
+        Long here = ctx.cutovers() == null || !preopened || !l.writer().equals(ctx.self()) ? null
+                : ctx.cutovers().endHere(l.id());
+        if (here != null) {
+            return CompletableFuture.completedFuture(here);
+        }
         MigrationInfo m = ctx.metadata().current().migrationOf(range.id());
         if (m == null || m.phase() != MigrationPhase.CLEANING_UP || !m.target().equals(ctx.self())
                 || !l.writer().equals(m.source())) {
@@ -134,6 +142,41 @@ final class SlotHandover {
                         }
                     });
         });
+    }
+
+    /**
+     * On this node, as its retired slot closes the writer after a split this process asked for, which left the
+     * range's halves here and opened their ledgers: once the writer is drained (it takes no more entries, and each
+     * one it took is acknowledged), notes where its ledger ends. The halves' slots replay to there and serve without
+     * waiting for the close to commit; the entry noted is the one the close commits at, and the one a recovery finds
+     * if the close never commits.
+     *
+     * @param released completed once noted (left alone if the range did not split here); off the writer's thread
+     */
+    void endHere(LedgerWriter w, CompletableFuture<Void> released) {
+        MetaState s = ctx.metadata().current();
+        RangeDescriptor now = s.range(range.id());
+        long id = w.ledger().id();
+        if (ctx.cutovers() == null || now == null || !now.owner().equals(ctx.self()) || now.epoch() != range.epoch()
+                || now.generation() == range.generation() || !openedHere(s, id)) {
+            return;
+        }
+        w.drained().thenAccept(last -> ctx.timer().schedule(0, () -> {
+            ctx.cutovers().endedHere(id, last);
+            released.complete(null);
+            closeLater(id, () -> false); // if the writer's close never commits, this process recovers the ledger
+        }));
+    }
+
+    /**
+     * Whether the split opened a ledger for each range now over this one, all owned here, for this process (not the
+     * retired writer's own ledger): a half that must open its own could not while the range's ledger is open, so
+     * the slots wait for the close then.
+     */
+    private boolean openedHere(MetaState s, long retiredLedger) {
+        return s.ranges().stream().filter(h -> range.contains(h.low()) || h.contains(range.low())).allMatch(h ->
+                h.owner().equals(ctx.self()) && s.ledgersOf(h).stream().anyMatch(l -> l.id() != retiredLedger
+                        && ctx.cutovers().openedFor(l, h, ctx.self())));
     }
 
     /**

@@ -8,6 +8,8 @@ import java.util.function.Consumer;
 import org.autodisk.node.wire.LedgerHandover;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.node.store.LocalStore;
+import org.autodisk.node.meta.MetaCommand;
+import org.autodisk.node.meta.RangeDescriptor;
 
 /**
  * A data node's write-ahead log: every change of a range goes into the range's open ledger on its log nodes; once
@@ -78,8 +80,20 @@ public interface WriteAheadLog extends AutoCloseable {
      * @param range the range
      * @return whether it has one
      */
-    default boolean hasWriterOver(org.autodisk.node.meta.RangeDescriptor range) {
+    default boolean hasWriterOver(RangeDescriptor range) {
         return false;
+    }
+
+    /**
+     * Makes the metadata command that splits a range at a key. Asked of the range's owner, it opens a ledger for each
+     * half in the same change, which this process's slots of the halves write without opening one themselves.
+     *
+     * @param range the range as this node knows it
+     * @param at    the first key of the right half
+     * @return the command
+     */
+    default MetaCommand.Split splitCommand(RangeDescriptor range, byte[] at) {
+        return new MetaCommand.Split(range.id(), range.generation(), at);
     }
 
     /**

@@ -104,4 +104,51 @@ class LedgerTransitionsTest {
         assertRefused(split, new MetaCommand.OpenLedger(right.id(), right.epoch(), "d1", List.of("l1")),
                 "not closed");
     }
+
+    @Test
+    void aSplitItsOwnerAsksForOpensALedgerPerHalfBesideTheRangesOpenOneMarkedWithTheOwnersProcess() {
+        MetaState s = opened();
+        RangeDescriptor r = s.ranges().get(0);
+        MetaTransitions.Outcome o = apply(s, new MetaCommand.Split(r.id(), r.generation(), Keys.utf8("c"),
+                List.of("l1"), 42));
+        assertThat(o.result().applied()).isTrue();
+        MetaState split = o.state();
+        RangeDescriptor left = split.range(r.id());
+        RangeDescriptor right = split.rangeOf(Keys.utf8("c"));
+        assertThat(split.ledger(1).state()).as("the range's own ledger stays open: its writer closes it")
+                .isEqualTo(LedgerState.OPEN);
+        LedgerInfo l = split.ledger(2);
+        LedgerInfo rl = split.ledger(3);
+        assertThat(List.of(l, rl)).allSatisfy(x -> {
+            assertThat(x.state()).isEqualTo(LedgerState.OPEN);
+            assertThat(x.writer()).isEqualTo("d1");
+            assertThat(x.opener()).isEqualTo(42);
+            assertThat(x.fragments()).containsExactly(new LedgerInfo.Fragment(1, List.of("l1")));
+        });
+        assertThat(l.rangeId()).isEqualTo(left.id());
+        assertThat(l.high()).isEqualTo(Keys.utf8("c"));
+        assertThat(rl.rangeId()).isEqualTo(right.id());
+        assertThat(rl.low()).isEqualTo(Keys.utf8("c"));
+        assertThat(split.nextLedgerId()).isEqualTo(4);
+        assertThat(MetaCodec.read(MetaCodec.write(split), MetaState.class)).isEqualTo(split);
+        assertThat(MetaCodec.read(MetaCodec.write(o.state().ledger(2)), LedgerInfo.class).opener()).isEqualTo(42);
+    }
+
+    @Test
+    void aSplitWithoutTheOwnersMarkOrWithAnEnsembleOfNoLogNodesOpensNoLedgerButStillSplits() {
+        MetaState s = opened();
+        RangeDescriptor r = s.ranges().get(0);
+        for (MetaCommand.Split c : List.of(new MetaCommand.Split(r.id(), r.generation(), Keys.utf8("c"),
+                List.of("l1"), 0), new MetaCommand.Split(r.id(), r.generation(), Keys.utf8("c"), List.of("d2"), 42),
+                new MetaCommand.Split(r.id(), r.generation(), Keys.utf8("c")))) {
+            MetaTransitions.Outcome o = apply(s, c);
+            assertThat(o.result().applied()).as(c.toString()).isTrue();
+            assertThat(o.state().ranges()).hasSize(s.ranges().size() + 1);
+            assertThat(o.state().ledgers()).as("no ledger opened").containsExactlyElementsOf(s.ledgers());
+        }
+        MetaCommand old = MetaCodec.read(Keys.utf8("{\"type\":\"split\",\"rangeId\":0,\"expectedGeneration\":1,"
+                + "\"at\":\"Yw==\"}"), MetaCommand.class);
+        assertThat(old).as("a split logged before splits opened ledgers opens none").usingRecursiveComparison()
+                .isEqualTo(new MetaCommand.Split(0, 1, Keys.utf8("c")));
+    }
 }

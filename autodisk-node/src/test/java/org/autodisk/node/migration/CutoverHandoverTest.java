@@ -6,10 +6,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.InsertRequest;
@@ -18,6 +15,7 @@ import org.autodisk.core.protocol.Opcode;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.InMemoryCluster;
+import org.autodisk.node.LoopWriter;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
@@ -79,24 +77,9 @@ class CutoverHandoverTest {
             for (int i = 0; i < 100; i++) {
                 assertThat(insert(c, 2, i, 0)).isEqualTo(Status.OK);
             }
-            Map<Integer, Integer> acked = new ConcurrentHashMap<>();
-            List<String> failures = new CopyOnWriteArrayList<>();
-            AtomicBoolean stop = new AtomicBoolean();
-            Thread writer = Thread.ofPlatform().start(() -> {
-                for (int n = 1; !stop.get(); n++) {
-                    int i = n % 100;
-                    try {
-                        Status s = insert(c, 2, i, n);
-                        if (s == Status.OK) {
-                            acked.put(i, n);
-                        } else {
-                            failures.add(i + ": " + s);
-                        }
-                    } catch (Exception e) {
-                        failures.add(i + ": " + e);
-                    }
-                }
-            });
+            LoopWriter writer = new LoopWriter(100, (i, n) -> insert(c, 2, i, n));
+            Map<Integer, Integer> acked = writer.acked();
+            List<String> failures = writer.failures();
             await().until(() -> acked.size() > 20);
             RangeDescriptor r = c.node(0).metadata().current().rangeOf(key(0));
             LedgerInfo sources = moveToD2WithClosesHeld(c, r);
@@ -105,8 +88,7 @@ class CutoverHandoverTest {
             int acksAtCutover = acked.size();
             await("writes go on, served by the new owner").atMost(Duration.ofSeconds(30))
                     .until(() -> insert(c, 0, 100, 1) == Status.OK);
-            stop.set(true);
-            writer.join();
+            writer.close();
 
             assertThat(c.node(1).metadata().current().ledger(sources.id()).state())
                     .as("the source's close is still held").isNotEqualTo(LedgerState.CLOSED);

@@ -67,6 +67,12 @@ class RangeSplitTest {
         assertThat(Responses.status(ask(0, new byte[3]).body())).isEqualTo(Status.MALFORMED);
         assertThat(meta().ranges()).as("nothing more was split").hasSize(3);
         assertThat(cluster.node(0).store().count()).isEqualTo(10);
+
+        Frame atKey = ask(0, new RangeSplitRequest(0, 2, new byte[] {0x10, 2}).encode());
+        assertThat(Responses.status(atKey.body())).as("a key asked is where it splits").isEqualTo(Status.OK);
+        assertThat(SplitResult.fromJson(Responses.parseBytes(atKey.body())).right().lowHex()).isEqualTo("1002");
+        assertThat(RangeSplitRequest.decode(new RangeSplitRequest(0, 2).encode()).at()).as("no key: the middle")
+                .isNull();
     }
 
     private void assertRefused(Frame answer, String message) {
