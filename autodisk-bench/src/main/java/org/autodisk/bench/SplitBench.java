@@ -35,6 +35,10 @@ final class SplitBench implements Callable<Integer> {
     @Option(names = "--warmup", defaultValue = "50", description = "Unmeasured splits first.")
     int warmup;
 
+    @Option(names = "--spacing-ms", defaultValue = "0", description = "Pause between a write after a split and the "
+            + "next split (0: back to back, so a split may wait for the metadata commits the one before left).")
+    long spacingMs;
+
     @Mixin
     BenchOptions.Port port;
 
@@ -56,7 +60,7 @@ final class SplitBench implements Callable<Integer> {
         return 0;
     }
 
-    private void run(List<String> addresses) {
+    private void run(List<String> addresses) throws InterruptedException {
         int[] next = {0};
         System.out.println("| split asked of | metadata role | splits | p50 ms | p99 ms | max ms "
                 + "| write after p50 ms | write after p99 ms |");
@@ -81,6 +85,9 @@ final class SplitBench implements Callable<Integer> {
                     if (i >= warmup) {
                         h.recordValue(t1 - t0);
                         after.recordValue(System.nanoTime() - t1);
+                    }
+                    if (spacingMs > 0) {
+                        Thread.sleep(spacingMs);
                     }
                 }
                 System.out.printf("| %s | %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f |%n", self, role,

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.stream.Collectors;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
@@ -130,13 +131,13 @@ final class CutoverLedgers {
 
     /** Forgets what it kept of ledgers closed (or gone) in the metadata. */
     void tidy(MetaState state) {
-        claimedOpened.removeIf(id -> closedOrGone(state, id));
-        endedHere.keySet().removeIf(id -> closedOrGone(state, id));
-        handedOver.keySet().removeIf(id -> closedOrGone(state, id));
-    }
-
-    private static boolean closedOrGone(MetaState state, long ledgerId) {
-        LedgerInfo l = state.ledger(ledgerId);
-        return l == null || l.state() == LedgerState.CLOSED;
+        if (claimedOpened.isEmpty() && endedHere.isEmpty() && handedOver.isEmpty()) {
+            return;
+        }
+        Set<Long> unclosed = state.ledgers().stream().filter(l -> l.state() != LedgerState.CLOSED)
+                .map(LedgerInfo::id).collect(Collectors.toSet());
+        claimedOpened.retainAll(unclosed);
+        endedHere.keySet().retainAll(unclosed);
+        handedOver.keySet().retainAll(unclosed);
     }
 }
