@@ -156,7 +156,7 @@ final class NodeAssembly {
     private Assembled steps(Security security) throws InterruptedException {
         String id = config.nodeId();
         directoryKind = directoryKind(id);
-        refuseFatBtreeRestart(id);
+        warnLostIndex(id);
         MeterRegistry registry = registry();
         NodeMetrics metrics = new NodeMetrics(id, registry);
         compileRules(metrics);
@@ -284,16 +284,17 @@ final class NodeAssembly {
                 givenStore != null ? null : config.dataDir().resolve(INDEX_DIR));
     }
 
-    /** A Fat-Btree data node whose earlier start left metadata but no index copies cannot take its part again. */
-    private void refuseFatBtreeRestart(String id) {
+    /**
+     * Warns that a Fat-Btree data node whose earlier start left metadata has no index copies: it takes them up from
+     * its peers (the directory's page fetch), as after losing its {@code index/} directory.
+     */
+    private void warnLostIndex(String id) {
         if (FatBtrees.KIND.equals(directoryKind) && givenStore == null
                 && config.self().role() != ClusterMember.Role.LOG
                 && Files.isDirectory(config.dataDir().resolve("meta"))
                 && !Files.isDirectory(config.dataDir().resolve(INDEX_DIR))) {
-            throw new ConfigException(id + ": " + config.dataDir() + " holds the metadata of an earlier start of a "
-                    + "cluster created with the fat-btree directory but no index copies (" + INDEX_DIR + "/, kept "
-                    + "since this version): this node cannot take its part of the tree again; start it with an "
-                    + "empty data directory in a new cluster");
+            LOG.warn("{}: {} holds the metadata of an earlier start but no index copies ({}/): this node takes its "
+                    + "copies up again from the other data nodes", id, config.dataDir(), INDEX_DIR);
         }
     }
 

@@ -215,6 +215,7 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.LEDGER_HANDOVER, new LedgerHandoverHandler(ctx.nodeId(), ctx.metadata(),
                         services.wal()))
                 .serve(Operation.PAGE_MESSAGE, FatBtrees.pageHandler(ctx.directory()), Handlers.Mode.INLINE)
+                .serve(Operation.PAGE_FETCH, FatBtrees.fetchHandler(ctx.directory()), Handlers.Mode.INLINE)
                 .serve(Operation.MIGRATION_READ, migrations.readHandler())
                 .serve(Operation.MIGRATION_WRITE, migrations.hostWriteHandler())
                 .serve(Operation.DIRECTORY_INDEX, r -> r.reply(Responses.bytesResult(ctx.directory().index(ctx.nodeId(),

@@ -60,6 +60,8 @@ public enum Operation {
     LEDGER_HANDOVER(PeerOp.LEDGER_HANDOVER.code(), Role.DATA),
     /** A Fat-Btree page message from another data node. */
     PAGE_MESSAGE(PeerOp.PAGE_MESSAGE.code(), Role.DATA),
+    /** A copy of one Fat-Btree index page, for a data node rebuilding its copies. */
+    PAGE_FETCH(PeerOp.PAGE_FETCH.code(), Role.DATA),
     /** What this data node's directory holds. */
     DIRECTORY_INDEX(PeerOp.DIRECTORY_INDEX.code(), Role.DATA),
     /** Renew a writer's lease on its ledgers: which of them are fenced. */

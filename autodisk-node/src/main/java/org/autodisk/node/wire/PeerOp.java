@@ -61,7 +61,12 @@ public enum PeerOp {
      */
     LEDGER_LEASE(Opcode.FIRST_PEER_CODE + 16),
     /** Any node to any node: I am alive, and these are the nodes I suspect ({@link Heartbeat}); answered alike. */
-    HEARTBEAT(Opcode.FIRST_PEER_CODE + 17);
+    HEARTBEAT(Opcode.FIRST_PEER_CODE + 17),
+    /**
+     * Data node to data node under the Fat-Btree directory: a copy of one index page (or the root), for a node
+     * rebuilding the copies it lost; answered on the directory's thread.
+     */
+    PAGE_FETCH(Opcode.FIRST_PEER_CODE + 18);
 
     /** The body of a NODE_INFO that asks for counters and gauges only, without latency percentiles. */
     public static final byte BRIEF = 1;

@@ -1,7 +1,6 @@
 package org.autodisk.node.directory.fatbtree;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +14,6 @@ import org.autodisk.core.cluster.DirectoryReport;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.directory.Placement;
 import org.autodisk.node.meta.Applied;
-import org.autodisk.node.meta.Member;
-import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
@@ -49,7 +46,10 @@ final class FatBtreeDirectory implements Directory {
     private final PageStore store;
     private final ExecutorService loop;
     private PageStore.Contents stored;
-    private boolean warnedNoCopies;
+    /** The taking up of copies from the peers, once started. */
+    private PageRebuild rebuild;
+    /** The first state this node saw that shows the cluster as created with it among the data nodes, if any. */
+    private MetaState creation;
 
     private volatile Known known = new Known(MetaState.EMPTY, new TreeMap<>(Keys::compare));
     private FatBtreeNode node;
@@ -106,12 +106,17 @@ final class FatBtreeDirectory implements Directory {
         if (node != null || !now.bootstrapped() || !now.dataNodePositions().contains(self)) {
             return; // a joined node's position, which numbers its changes, is known once the metadata names it
         }
-        if (!stored.pages().isEmpty() || holdsNothing(now)) {
-            fanout = fanoutOf(now);
+        if (creation == null && asCreated(now) && now.created().dataNodes().contains(self)) {
+            creation = now;
+        }
+        if (rebuild != null) {
+            return;
+        }
+        fanout = fanoutOf(now);
+        if (!stored.pages().isEmpty() || stored.reserved() > 0) {
             restore(now);
-        } else if (asCreated(now)) {
-            fanout = fanoutOf(now);
-            load(now);
+        } else {
+            rebuild(now);
         }
     }
 
@@ -124,18 +129,6 @@ final class FatBtreeDirectory implements Directory {
         LOG.warn("{}: directory.fanout is {} but the cluster was created with {}; the fanout is chosen when the "
                 + "cluster is created, so this node runs {}", self, configuredFanout, created, created);
         return created;
-    }
-
-    /**
-     * Whether this node rightly holds no copy, its page store being empty: it joined after the cluster was created
-     * (it holds nothing until a leaf is moved to it, whose batch brings the pages), or it took up its part of the tree
-     * before (its store says so: it owned no leaf at creation, or its last leaf moved away, which dropped its copies;
-     * changes it recorded but did not see applied everywhere are finished). A data node of the creation that did
-     * neither never loaded the creation's tree, or lost its copies; one that did must never load the creation's tree
-     * again (a restart may replay the metadata from the bootstrap on).
-     */
-    private boolean holdsNothing(MetaState now) {
-        return !now.created().dataNodes().contains(self) || stored.reserved() > 0;
     }
 
     /**
@@ -176,22 +169,7 @@ final class FatBtreeDirectory implements Directory {
         Route r = copies.route(key);
         String hop = r.servedHere() || r.nextHop() == null || self.equals(r.nextHop())
                 ? k.state().rangeOf(key).owner() : r.nextHop();
-        return new Placement(null, false, reachable(k.state(), hop, key), k.state().version());
-    }
-
-    /**
-     * The node to forward to: the hop the copies name, or the metadata's owner of the key's range when the copies
-     * name a member declared failed (its leaves went to their backups, and the tree is changed only where that node
-     * takes part in the change: it follows when the node returns, see docs/directory.md).
-     */
-    private static String reachable(MetaState state, String hop, byte[] key) {
-        return failed(state, hop) ? state.rangeOf(key).owner() : hop;
-    }
-
-    /** Whether the metadata declares a member failed. */
-    static boolean failed(MetaState state, String node) {
-        Member m = state.member(node);
-        return m != null && m.state() == MemberState.FAILED;
+        return new Placement(null, false, MetaRoutes.reachable(k.state(), hop, key), k.state().version());
     }
 
     @Override
@@ -200,38 +178,22 @@ final class FatBtreeDirectory implements Directory {
         requireReady();
         List<Placement> out = new ArrayList<>();
         if (copies.rootId() < 0) {
-            rest(k.state(), reachable(k.state(), k.state().rangeOf(from).owner(), from), from, toExclusive, out);
+            String hop = MetaRoutes.reachable(k.state(), k.state().rangeOf(from).owner(), from);
+            MetaRoutes.rest(self, k.state(), hop, from, toExclusive, out);
             return out;
         }
         NodeCopies.Cover c = copies.cover(from, toExclusive);
         for (NodeCopies.Cover.Leaf leaf : c.leaves()) {
             RangeDescriptor own = k.own().get(leaf.low());
             out.add(own != null ? new Placement(own, true, null, k.state().version())
-                    : new Placement(null, false, reachable(k.state(), leaf.owner(), leaf.low()),
+                    : new Placement(null, false, MetaRoutes.reachable(k.state(), leaf.owner(), leaf.low()),
                             k.state().version()));
         }
         if (c.nextHop() != null) {
-            rest(k.state(), reachable(k.state(), c.nextHop(), c.restFrom()), c.restFrom(), toExclusive, out);
+            String hop = MetaRoutes.reachable(k.state(), c.nextHop(), c.restFrom());
+            MetaRoutes.rest(self, k.state(), hop, c.restFrom(), toExclusive, out);
         }
         return out;
-    }
-
-    /**
-     * The placement of the rest of an interval: its next hop, after the ranges this node owns at its start when the
-     * hop falls back on the metadata's owner there and that is this node (a failed member's former ranges).
-     */
-    private void rest(MetaState state, String hop, byte[] from, byte[] toExclusive, List<Placement> out) {
-        byte[] at = from;
-        String next = hop;
-        while (self.equals(next) && at != null && (toExclusive == null || Keys.compare(at, toExclusive) < 0)) {
-            RangeDescriptor own = state.rangeOf(at);
-            out.add(new Placement(own, true, null, state.version()));
-            at = own.high();
-            next = at == null ? null : state.rangeOf(at).owner();
-        }
-        if (next != null && (toExclusive == null || Keys.compare(at, toExclusive) < 0)) {
-            out.add(new Placement(null, false, next, state.version()));
-        }
     }
 
     private void requireReady() {
@@ -279,12 +241,7 @@ final class FatBtreeDirectory implements Directory {
         start(a.before().bootstrapped() ? a.before() : a.after());
         start(a.after());
         if (node == null) {
-            if (a.after().bootstrapped() && a.after().dataNodePositions().contains(self) && !warnedNoCopies) {
-                warnedNoCopies = true;
-                LOG.warn("{}: no index copies at metadata v{}: none kept here and the ranges changed since the "
-                        + "cluster was created, so this node cannot load them", self, a.after().version());
-            }
-            return;
+            return; // not a data node yet, or rebuilding the copies it lost: it catches up once done
         }
         apply(a.after());
         if (a.gap() || !a.before().members().equals(a.after().members())) {
@@ -320,12 +277,43 @@ final class FatBtreeDirectory implements Directory {
     private void restore(MetaState now) {
         copies.restore(store, stored);
         started();
-        node = newNode(now, stored.reserved());
+        long reserved = stored.reserved() > 0 ? stored.reserved() : (PageFetch.highest(stored.pages().values(),
+                now.dataNodePositions().indexOf(self)) >>> 8) + PageRebuild.SKIP; // crashed as it took its copies up
+        node = newNode(now, reserved);
         node.restarted(stored.pending());
         LOG.info("{}: Fat-Btree index taken up from its page store: {} index pages{}, {} changes to finish; "
                 + "catching up with metadata v{}", self, copies.pages().size(), copies.pages().isEmpty()
                 ? " (it owns no leaf: routing by the metadata until one moves here)" : "", stored.pending().size(),
                 now.version());
+        reconcileAll();
+        early.forEach(Runnable::run);
+        early.clear();
+    }
+
+    /**
+     * Takes up copies from the peers ({@link PageRebuild}): a first start, or copies lost; until done this node takes
+     * no page message. A node of the creation loads it while no peer holds a root and the metadata still shows it.
+     */
+    private void rebuild(MetaState now) {
+        List<String> peers = now.dataNodePositions().stream().filter(n -> !n.equals(self)).toList();
+        LOG.info("{}: no index copies in its page store: asking {} for theirs", self, peers);
+        PageRebuild.Creation created = new PageRebuild.Creation(() -> creation, fanout, () -> load(creation));
+        rebuild = new PageRebuild(self, now.dataNodePositions().indexOf(self), peers, net, this::run,
+                () -> known.state(), this::rebuilt, created);
+        rebuild.start();
+    }
+
+    /** Takes up the rebuilt copies: one write to the page store, then goes on as after a restart. */
+    private void rebuilt(PageRebuild.Result r) {
+        copies.clear();
+        copies.keepIn(store);
+        copies.apply(new PageBatch(0, List.copyOf(r.copies().pages().values()), List.of(), r.copies().rootId()));
+        store.reserve(r.reserved());
+        node = newNode(known.state(), r.reserved());
+        node.restarted(Map.of());
+        LOG.info("{}: Fat-Btree index rebuilt: {} index pages ({} fetched from peers, {} rebuilt from the metadata); "
+                + "catching up with metadata v{}", self, copies.pages().size(), r.fetched(), r.rebuilt(),
+                known.state().version());
         reconcileAll();
         early.forEach(Runnable::run);
         early.clear();
@@ -365,6 +353,22 @@ final class FatBtreeDirectory implements Directory {
         });
     }
 
+    /**
+     * Answers a peer's page fetch from this node's copies, on its directory thread.
+     *
+     * @param asker the peer
+     * @param page  the page id, or {@link PageFetch#ROOT}
+     * @return the answer; failed once this node is closed
+     */
+    CompletableFuture<PageFetch.Answer> answer(String asker, long page) {
+        try {
+            return CompletableFuture.supplyAsync(() -> PageFetch.answer(copies, page,
+                    known.state().dataNodePositions().indexOf(asker)), loop);
+        } catch (java.util.concurrent.RejectedExecutionException closed) {
+            return CompletableFuture.failedFuture(closed);
+        }
+    }
+
     /** Hands a message to the node; it counts as taken even if handling it failed (it is not sent again). */
     private void take(String from, PageMessage m, Runnable taken) {
         try {
@@ -375,12 +379,13 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /**
-     * Tells whether this node carries out no change and holds no lock (tests wait for it).
+     * Tells whether this node carries out no change and holds no lock, and is not rebuilding its copies (tests wait
+     * for it).
      *
      * @return a future true when idle
      */
     CompletableFuture<Boolean> idle() {
-        return CompletableFuture.supplyAsync(() -> node == null || node.idle(), loop);
+        return CompletableFuture.supplyAsync(() -> node != null ? node.idle() : rebuild == null, loop);
     }
 
     NodeCopies copies() {
@@ -393,18 +398,7 @@ final class FatBtreeDirectory implements Directory {
      */
     @Override
     public DirectoryReport.NodeIndex index(String id, MetaState state) {
-        List<Page> held = new ArrayList<>(copies.pages().values());
-        long root = copies.rootId();
-        held.sort(Comparator.comparing((Page p) -> p.id() != root).thenComparing(Page::level, Comparator.reverseOrder())
-                .thenComparing(Page::low, Keys::compare));
-        List<String> leaves = new ArrayList<>();
-        held.stream().filter(p -> p.level() == 1).sorted(Comparator.comparing(Page::low, Keys::compare))
-                .forEach(p -> p.entries().stream().filter(e -> e.copySet().get(0).equals(self))
-                        .forEach(e -> leaves.add(Directory.render(e.low()))));
-        List<DirectoryReport.IndexPage> pages = held.stream().map(p -> new DirectoryReport.IndexPage(p.id(),
-                p.level(), Directory.render(p.low()), p.high() == null ? null : Directory.render(p.high()),
-                p.entries().size(), p.copySet(), p.version(), p.digest())).toList();
-        return new DirectoryReport.NodeIndex(self, KIND, pages.size(), leaves.size(), pages, leaves, null);
+        return copies.report(KIND);
     }
 
     /** Stops this node's directory thread as a crash would: nothing more is done, nothing is closed. */

@@ -54,4 +54,29 @@ public final class FatBtrees {
             fat.receive(m.sender(), m.message(), () -> request.reply(Responses.ok()));
         };
     }
+
+    /**
+     * Returns the handler of PAGE_FETCH on a data node: the directory's copy of the page asked for, read on its
+     * thread, for a node rebuilding the copies it lost ({@link PageFetch}).
+     *
+     * @param directory the node's directory
+     * @return the handler; it refuses fetches when the directory is not a Fat-Btree
+     */
+    public static OperationHandler fetchHandler(Directory directory) {
+        return request -> {
+            if (!(directory instanceof FatBtreeDirectory fat)) {
+                request.replyError(Status.INVALID_ARGUMENT, request.id() + ": this node runs the " + directory.kind()
+                        + " directory; page fetches belong to the " + FatBtreeDirectory.KIND + " directory");
+                return;
+            }
+            PageFetch.Request r = PageFetch.decodeRequest(request.frame().body());
+            fat.answer(r.asker(), r.page()).whenComplete((a, e) -> {
+                if (e != null) {
+                    request.replyError(Status.NODE_UNAVAILABLE, request.id() + ": " + e);
+                } else {
+                    request.reply(Responses.bytesResult(PageFetch.encodeAnswer(a)));
+                }
+            });
+        };
+    }
 }

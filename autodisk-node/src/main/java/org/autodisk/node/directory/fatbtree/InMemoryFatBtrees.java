@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
 import org.autodisk.node.directory.Directory;
 import org.autodisk.node.meta.InMemoryMetadataGroup;
@@ -31,7 +32,17 @@ public final class InMemoryFatBtrees implements AutoCloseable {
     private final Map<String, Class<? extends PageMessage>> crashOn = new HashMap<>();
     private final InMemoryMetadataGroup group;
     private final int fanout;
-    private final PageNetwork net = this::carry;
+    private final PageNetwork net = new PageNetwork() {
+        @Override
+        public void send(String from, String to, PageMessage m) {
+            carry(from, to, m);
+        }
+
+        @Override
+        public CompletableFuture<PageFetch.Answer> fetch(String from, String to, long page) {
+            return answer(from, to, page);
+        }
+    };
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong taken = new AtomicLong();
 
@@ -64,6 +75,14 @@ public final class InMemoryFatBtrees implements AutoCloseable {
         } else {
             deliver(from, to, m);
         }
+    }
+
+    /** A peer's answer to a page fetch; a node that is down gives none (the asker's wait runs out). */
+    private synchronized CompletableFuture<PageFetch.Answer> answer(String from, String to, long page) {
+        if (down.contains(from) || down.contains(to)) {
+            return new CompletableFuture<>();
+        }
+        return directories.get(to).answer(from, page);
     }
 
     /** Hands a message over; until the receiver took it, a crash of the receiver puts it back to be sent again. */
@@ -128,12 +147,27 @@ public final class InMemoryFatBtrees implements AutoCloseable {
      * @throws InterruptedException if interrupted while the old thread stops
      */
     public void restart(String node) throws InterruptedException {
+        restart(node, false);
+    }
+
+    /**
+     * Restarts a crashed node as {@link #restart(String)} does, its page store lost if asked (a node whose index
+     * directory is gone): it then rebuilds its copies from its peers.
+     *
+     * @param node      the node
+     * @param lostCopies whether its page store comes back empty
+     * @throws InterruptedException if interrupted while the old thread stops
+     */
+    public void restart(String node, boolean lostCopies) throws InterruptedException {
         FatBtreeDirectory old;
         synchronized (this) {
             old = directories.get(node);
         }
         old.awaitHalted();
         synchronized (this) {
+            if (lostCopies) {
+                stores.put(node, new InMemoryPageStore());
+            }
             FatBtreeDirectory d = new FatBtreeDirectory(node, fanout, net, stores.get(node));
             directories.put(node, d);
             d.follow(group.member(node));

@@ -3,10 +3,13 @@ package org.autodisk.node.directory.fatbtree;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.autodisk.core.Keys;
+import org.autodisk.core.cluster.DirectoryReport;
+import org.autodisk.node.directory.Directory;
 
 /**
  * The index pages one node holds and the descent over them. Batches apply one page at a time; a descent that meets a
@@ -288,5 +291,27 @@ final class NodeCopies {
             size += p.bytes(withCopySets);
         }
         return size;
+    }
+
+    /**
+     * Describes these copies for the DIRECTORY report, the root first, then by level and low key; the leaves are
+     * those the copies name this node the owner of.
+     *
+     * @param kind the directory's name
+     * @return the report of this node
+     */
+    DirectoryReport.NodeIndex report(String kind) {
+        List<Page> held = new ArrayList<>(pages.values());
+        long root = rootId();
+        held.sort(Comparator.comparing((Page p) -> p.id() != root).thenComparing(Page::level, Comparator.reverseOrder())
+                .thenComparing(Page::low, Keys::compare));
+        List<String> leaves = new ArrayList<>();
+        held.stream().filter(p -> p.level() == 1).sorted(Comparator.comparing(Page::low, Keys::compare))
+                .forEach(p -> p.entries().stream().filter(e -> e.copySet().get(0).equals(self))
+                        .forEach(e -> leaves.add(Directory.render(e.low()))));
+        List<DirectoryReport.IndexPage> out = held.stream().map(p -> new DirectoryReport.IndexPage(p.id(),
+                p.level(), Directory.render(p.low()), p.high() == null ? null : Directory.render(p.high()),
+                p.entries().size(), p.copySet(), p.version(), p.digest())).toList();
+        return new DirectoryReport.NodeIndex(self, kind, out.size(), leaves.size(), out, leaves, null);
     }
 }

@@ -38,7 +38,7 @@ final class ParkedChanges {
     }
 
     boolean failed(String node) {
-        return latest != null && FatBtreeDirectory.failed(latest.get(), node);
+        return latest != null && MetaRoutes.failed(latest.get(), node);
     }
 
     /** @return the members declared failed */

@@ -3,6 +3,7 @@ package org.autodisk.node.directory.fatbtree;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,6 +28,8 @@ final class PeerPageNetwork implements PageNetwork {
 
     /** The longest wait between two tries of one message. */
     static final long MAX_BACKOFF_MS = 2_000;
+    /** How long a page fetch waits for its answer. */
+    static final long FETCH_TIMEOUT_MS = 5_000;
 
     private static final Logger LOG = LoggerFactory.getLogger(PeerPageNetwork.class);
 
@@ -42,6 +45,18 @@ final class PeerPageNetwork implements PageNetwork {
     @Override
     public void send(String from, String to, PageMessage m) {
         outboxes.computeIfAbsent(to, Outbox::new).add(new Pending(from, m));
+    }
+
+    @Override
+    public CompletableFuture<PageFetch.Answer> fetch(String from, String to, long page) {
+        return peers.send(to, PeerOp.PAGE_FETCH.request(PageFetch.encodeRequest(from, page)))
+                .orTimeout(FETCH_TIMEOUT_MS, TimeUnit.MILLISECONDS).thenApply(resp -> {
+                    if (Responses.status(resp.body()) != Status.OK) {
+                        throw new IllegalStateException(to + " answered " + Responses.status(resp.body()) + ": "
+                                + Responses.errorMessage(resp.body()));
+                    }
+                    return PageFetch.decodeAnswer(Responses.parseBytes(resp.body()));
+                });
     }
 
     @Override

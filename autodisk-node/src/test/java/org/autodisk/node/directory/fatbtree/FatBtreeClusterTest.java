@@ -143,6 +143,44 @@ class FatBtreeClusterTest {
                 assertThat(c.clientOf(1).search(key(i))).as("key %d through the restarted d2", i).contains(value(i));
                 assertThat(viaD1.search(key(i))).as("key %d through d1", i).contains(value(i));
             }
+            restartWithoutIndex(c, dirs);
+        }
+    }
+
+    /**
+     * d3 loses its index directory while down, the others split ranges meanwhile: it takes its copies up again from
+     * its peers (PAGE_FETCH), catches up, splits its own ranges, and every key is reached through it.
+     */
+    private static void restartWithoutIndex(MiniCluster c, Map<String, FatBtreeDirectory> dirs) {
+        Set<Long> held = new HashSet<>(dirs.get("d3").copies().pages().keySet());
+        Path index = c.config(2).dataDir().resolve("index");
+        c.stopNode(2);
+        deleteTree(index);
+        for (byte[] at : splitKeys(c.node(0).metadata().current(), "d3", false)) {
+            c.clientOf(0).admin().split(at);
+        }
+        c.startNode(2);
+        await("d3's tree taken up from its peers").atMost(Duration.ofSeconds(30))
+                .until(() -> c.node(2).directory().ready());
+        dirs.put("d3", (FatBtreeDirectory) c.node(2).directory());
+        assertThat(dirs.get("d3").copies().pages().keySet()).as("d3's copies, fetched").containsAll(held);
+        for (byte[] at : splitKeys(c.node(0).metadata().current(), "d3", true)) {
+            c.clientOf(2).admin().split(at);
+        }
+        await("the copies caught up after d3 took its copies up again").atMost(Duration.ofSeconds(30))
+                .until(() -> violations(dirs, c.node(0).metadata().current()).isEmpty());
+        for (int i = 0; i < KEYS; i++) {
+            assertThat(c.clientOf(2).search(key(i))).as("key %d through d3", i).contains(value(i));
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.walk(root)) {
+            for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(p);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -190,12 +228,22 @@ class FatBtreeClusterTest {
             assertThat(Responses.errorMessage(garbage.body())).contains("unknown kind 9");
             assertThat(dirs.get("d2").copies().pages()).hasSize(before);
             assertThat(violations(dirs, c.node(0).metadata().current())).isEmpty();
+            Frame cut = call(c, 1, PeerOp.PAGE_FETCH.request(new byte[] {2, 'd', '1', 0}));
+            assertThat(Responses.status(cut.body())).isEqualTo(Status.MALFORMED);
+            assertThat(Responses.errorMessage(cut.body())).contains("page fetch is malformed");
+            Frame root = call(c, 1, PeerOp.PAGE_FETCH.request(PageFetch.encodeRequest("d1", PageFetch.ROOT)));
+            PageFetch.Answer a = PageFetch.decodeAnswer(Responses.parseBytes(root.body()));
+            assertThat(a.page().id()).as("d2's root").isEqualTo(dirs.get("d2").copies().rootId());
+            assertThat(dirs.get("d2").copies().pages()).hasSize(before);
         }
         try (InMemoryCluster range = new InMemoryCluster(1, 0, Map.of())) {
             Frame refused = call(range, 0, PeerOp.PAGE_MESSAGE.request(PageMessageCodec.encode("d2",
                     new PageMessage.Release(1))));
             assertThat(Responses.status(refused.body())).isEqualTo(Status.INVALID_ARGUMENT);
             assertThat(Responses.errorMessage(refused.body())).contains("runs the range directory");
+            Frame fetch = call(range, 0, PeerOp.PAGE_FETCH.request(PageFetch.encodeRequest("d2", 1)));
+            assertThat(Responses.status(fetch.body())).isEqualTo(Status.INVALID_ARGUMENT);
+            assertThat(Responses.errorMessage(fetch.body())).contains("page fetches belong to the fat-btree");
         }
     }
 

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.autodisk.node.meta.InMemoryMetadataGroup;
 import org.autodisk.node.meta.Member;
 import org.autodisk.node.meta.MemberState;
@@ -20,7 +21,17 @@ import org.junit.jupiter.api.Test;
 class FatBtreeStartTest {
 
     private static final List<String> NODES = List.of("d1", "d2", "d3", "d4");
-    private static final PageNetwork NOWHERE = (from, to, m) -> { };
+    /** Carries no message; every peer answers a fetch holding no copy (none took up the tree). */
+    private static final PageNetwork NOWHERE = new PageNetwork() {
+        @Override
+        public void send(String from, String to, PageMessage m) {
+        }
+
+        @Override
+        public CompletableFuture<PageFetch.Answer> fetch(String from, String to, long page) {
+            return CompletableFuture.completedFuture(new PageFetch.Answer(null, 0));
+        }
+    };
 
     @Test
     void aNodeWhoseStoreSaysItTookPartHoldsNothingAndAFirstStartLoadsTheCreation() {

@@ -61,6 +61,27 @@ class RestartScheduleTest {
         }
     }
 
+    @Test
+    void aCoordinatorThatLostItsIndexBetweenItsOwnWriteAndItsBatchesRebuildsItFromItsPeers() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, (trees, victim) -> trees.crashWhenSending(victim, PageMessage.Batch.class), false, true);
+        }
+    }
+
+    @Test
+    void aReceiverThatLostItsIndexBeforeItsReceiptWentOutRebuildsItFromItsPeers() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, (trees, victim) -> trees.crashWhenSending(victim, PageMessage.Applied.class), false, true);
+        }
+    }
+
+    @Test
+    void aNodeThatLostItsIndexWhileOthersChangedTheTreeRebuildsItFromItsPeers() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            schedule(seed, InMemoryFatBtrees::crash, false, true);
+        }
+    }
+
     /**
      * d4 moves its only leaf away and crashes right after its own write dropped every copy it held, before any other
      * node got its batch: it restarts with no copy but the recorded change, which it must finish (and tell the others
@@ -93,11 +114,18 @@ class RestartScheduleTest {
     }
 
     private static void schedule(long seed, Fault fault) throws Exception {
-        schedule(seed, fault, false);
+        schedule(seed, fault, false, false);
     }
 
-    /** The schedule; with {@code failed}, the victim is declared failed once down, and up again after it returns. */
     private static void schedule(long seed, Fault fault, boolean failed) throws Exception {
+        schedule(seed, fault, failed, false);
+    }
+
+    /**
+     * The schedule; with {@code failed}, the victim is declared failed once down, and up again after it returns; with
+     * {@code lostCopies}, it restarts with an empty page store.
+     */
+    private static void schedule(long seed, Fault fault, boolean failed, boolean lostCopies) throws Exception {
         InMemoryMetadataGroup group = new InMemoryMetadataGroup();
         try (InMemoryFatBtrees trees = new InMemoryFatBtrees(group, NODES, 4)) {
             Random rnd = new Random(seed);
@@ -129,7 +157,7 @@ class RestartScheduleTest {
             for (int i = 0; i < 10; i++) {
                 change(group, rnd);
             }
-            trees.restart(victim);
+            trees.restart(victim, lostCopies);
             if (failed) {
                 // as a rejoin does: the node is back before the metadata takes it back
                 submit(group, new MetaCommand.SetMemberState(victim, MemberState.FAILED, MemberState.UP));
@@ -137,7 +165,8 @@ class RestartScheduleTest {
             await("seed " + seed + ": settled after " + victim + "'s restart").atMost(Duration.ofSeconds(30))
                     .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(2)).until(trees::settled);
             MetaState s = group.member("d1").current();
-            assertThat(trees.violations(s)).as("seed %d, %s crashed", seed, victim).isEmpty();
+            assertThat(trees.violations(s)).as("seed %d, %s crashed%s", seed, victim,
+                    lostCopies ? " and lost its copies" : "").isEmpty();
             assertEveryKeyReachesItsOwner(trees, s, rnd);
         }
     }

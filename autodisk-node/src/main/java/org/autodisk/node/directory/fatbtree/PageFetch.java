@@ -1,0 +1,167 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.nio.BufferUnderflowException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import org.autodisk.core.protocol.ProtocolException;
+import org.autodisk.core.protocol.Status;
+
+/**
+ * A page fetch: a data node that lost its index copies asks a peer for its copy of one page (or of its root), and
+ * learns the highest change number of its own position the peer's copies name, so that it never numbers a change (and
+ * the pages it creates) as one it made before. The wire form of a PAGE_FETCH request: u8 length and UTF-8 id of the
+ * asker, i64 page id ({@link #ROOT} for the root); of its answer: i64 highest change, u8 1 and the page as a one-page
+ * {@link PageBatchCodec} batch, or u8 0 where the peer holds no copy.
+ */
+final class PageFetch {
+
+    /** The page id that asks for the peer's root, whatever its id. */
+    static final long ROOT = -1;
+
+    private static final int MAX_ID = 255;
+
+    private PageFetch() {
+    }
+
+    /**
+     * A peer's answer.
+     *
+     * @param page    its copy, {@code null} if it holds none
+     * @param highest the highest change number of the asker's position its copies name, 0 if none
+     */
+    record Answer(Page page, long highest) {
+    }
+
+    /**
+     * A request as read.
+     *
+     * @param asker the node that asks
+     * @param page  the page id, or {@link #ROOT}
+     */
+    record Request(String asker, long page) {
+    }
+
+    /**
+     * Answers a fetch from a node's copies.
+     *
+     * @param copies   the copies
+     * @param page     the page id, or {@link #ROOT}
+     * @param position the asker's position among the data nodes, -1 if unknown (then no change number is named)
+     * @return the answer
+     */
+    static Answer answer(NodeCopies copies, long page, int position) {
+        long id = page == ROOT ? copies.rootId() : page;
+        return new Answer(id < 0 ? null : copies.page(id), position < 0 ? 0 : highest(copies.pages().values(),
+                position));
+    }
+
+    /**
+     * The highest change number of one position that created a page these copies hold or refer to (a level-1
+     * entry names a range, not a page).
+     *
+     * @param pages    the copies
+     * @param position the position
+     * @return the change number, 0 if none
+     */
+    static long highest(Collection<Page> pages, int position) {
+        long max = 0;
+        for (Page p : pages) {
+            max = Math.max(max, ofPosition(p.id(), position));
+            for (int i = 0; p.level() > 1 && i < p.entries().size(); i++) {
+                max = Math.max(max, ofPosition(p.entries().get(i).child(), position));
+            }
+        }
+        return max;
+    }
+
+    private static long ofPosition(long pageId, int position) {
+        long change = pageId >>> 20;
+        return (change & 0xff) == position ? change : 0;
+    }
+
+    /**
+     * Encodes a request.
+     *
+     * @param asker the node that asks
+     * @param page  the page id, or {@link #ROOT}
+     * @return the body
+     */
+    static byte[] encodeRequest(String asker, long page) {
+        byte[] id = asker.getBytes(StandardCharsets.UTF_8);
+        if (id.length == 0 || id.length > MAX_ID) {
+            throw new IllegalArgumentException("a node id has 1 to " + MAX_ID + " bytes: '" + asker + "'");
+        }
+        return ByteBuffer.allocate(1 + id.length + Long.BYTES).put((byte) id.length).put(id).putLong(page).array();
+    }
+
+    /**
+     * Decodes a request.
+     *
+     * @param body the body
+     * @return the request
+     * @throws ProtocolException MALFORMED saying what was found for a cut, padded or empty-named body
+     */
+    static Request decodeRequest(byte[] body) {
+        ByteBuffer b = ByteBuffer.wrap(body);
+        try {
+            int len = b.get() & 0xff;
+            if (len == 0) {
+                throw malformed("it names no asker");
+            }
+            byte[] id = new byte[len];
+            b.get(id);
+            long page = b.getLong();
+            if (b.hasRemaining()) {
+                throw malformed(b.remaining() + " bytes after the page id");
+            }
+            return new Request(new String(id, StandardCharsets.UTF_8), page);
+        } catch (BufferUnderflowException e) {
+            throw malformed("the body ends early (" + body.length + " bytes)");
+        }
+    }
+
+    /**
+     * Encodes an answer.
+     *
+     * @param a the answer
+     * @return the body
+     */
+    static byte[] encodeAnswer(Answer a) {
+        byte[] page = a.page() == null ? new byte[0]
+                : PageBatchCodec.encode(new PageBatch(0, List.of(a.page()), List.of(), -1));
+        return ByteBuffer.allocate(Long.BYTES + 1 + page.length).putLong(a.highest())
+                .put((byte) (a.page() == null ? 0 : 1)).put(page).array();
+    }
+
+    /**
+     * Decodes an answer.
+     *
+     * @param body the body
+     * @return the answer
+     * @throws ProtocolException MALFORMED if the body is cut short or holds other than one page
+     */
+    static Answer decodeAnswer(byte[] body) {
+        ByteBuffer b = ByteBuffer.wrap(body);
+        if (b.remaining() < Long.BYTES + 1) {
+            throw malformed("an answer of " + body.length + " bytes, at least 9 expected");
+        }
+        long highest = b.getLong();
+        int held = b.get();
+        if (held == 0 && !b.hasRemaining()) {
+            return new Answer(null, highest);
+        }
+        List<Page> puts = held == 1 ? PageBatchCodec.decode(Arrays.copyOfRange(body, b.position(), body.length))
+                .puts() : List.of();
+        if (puts.size() != 1) {
+            throw malformed("an answer marked " + held + " with " + puts.size() + " pages after it");
+        }
+        return new Answer(puts.get(0), highest);
+    }
+
+    private static ProtocolException malformed(String what) {
+        return new ProtocolException(Status.MALFORMED, "a page fetch is malformed: " + what);
+    }
+}

@@ -1,0 +1,274 @@
+package org.autodisk.node.directory.fatbtree;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.autodisk.core.Keys;
+import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.RangeDescriptor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Takes up the index copies of a data node whose page store holds none and does not say it took part before (a
+ * first start, or a node that lost its index directory) from its peers, while changes go on. It asks every other
+ * data node for its root and takes the newest (the highest level, then version). A node that saw the metadata show
+ * the cluster as created with it among the data nodes loads the creation's tree itself when every peer answered
+ * holding no root (nobody took up the tree, so nothing changed it), or after {@link #LOAD_AFTER_TRIES} rounds in
+ * which some did not answer and none held one (a peer down at the cluster's first start). If the root's copy set
+ * does not name this node, it rightly holds nothing (a node that joined and was given no leaf). Otherwise it walks
+ * down: every page whose parent's entry names this node in its copy set is fetched from the other nodes that entry
+ * names, the newest copy taken; a page the entry names no other holder of is rebuilt from the ranges the metadata
+ * lists between its fence keys, all of them this node's in the tree (a page held by one node has only that node's
+ * leaves under it) - {@link Reconcile} then moves those the metadata gave another owner. A page no holder has yet (a
+ * batch still on its way to them) is asked again.
+ *
+ * <p>Until it is done the node takes no page message (the structure changes that write a page it holds cannot finish
+ * without it); once done, it tells every node it restarted, and the batches of changes under way reach its new copies
+ * as on any restart. Its change numbers resume {@link #SKIP} past the highest of its position any answer named, so no
+ * page it creates takes the id of one it created before. Everything runs on the directory's thread.
+ */
+final class PageRebuild {
+
+    /** How long to wait before asking again when no peer holds the root or a page yet. */
+    static final long RETRY_MS = 200;
+    /** After how many rounds without a root from every peer a node of the creation loads it all the same. */
+    static final int LOAD_AFTER_TRIES = 25;
+    /** How long one fetch waits for its answer. */
+    static final long FETCH_TIMEOUT_MS = 5_000;
+    /** How many change numbers past the highest seen numbering resumes (changes only a silent peer knows of). */
+    static final long SKIP = 1L << 20;
+
+    private static final Logger LOG = LoggerFactory.getLogger(PageRebuild.class);
+
+    private final String self;
+    private final int position;
+    private final List<String> peers;
+    private final PageNetwork net;
+    private final Consumer<Runnable> thread;
+    private final Supplier<MetaState> latest;
+    private final Consumer<Result> done;
+    private final Creation creation;
+    private final NodeCopies scratch;
+    private final Deque<Want> wants = new ArrayDeque<>();
+    private final int[] created = {0};
+    private long highest;
+    private long change = -1;
+    private int tries;
+    private int fetched;
+    private int rebuilt;
+
+    /**
+     * What the rebuild left.
+     *
+     * @param copies   the copies, in memory only
+     * @param reserved the counter this node's change numbers resume at
+     * @param fetched  the pages fetched from peers
+     * @param rebuilt  the pages rebuilt from the metadata
+     */
+    record Result(NodeCopies copies, long reserved, int fetched, int rebuilt) {
+    }
+
+    /**
+     * The creation's tree, which a node of the creation loads itself while no other data node holds a root.
+     *
+     * @param seen   the state in which this node saw the metadata show the cluster as created, with it among the data
+     *               nodes; {@code null} if it saw none
+     * @param fanout the fanout the tree was created with
+     * @param load   loads it
+     */
+    record Creation(Supplier<MetaState> seen, int fanout, Runnable load) {
+
+        /**
+         * The creation's copy of a page, as every node of the creation loads it.
+         *
+         * @param id the page id
+         * @return the page, {@code null} if this node saw no creation or the page was not part of it
+         */
+        Page page(long id) {
+            MetaState s = seen.get();
+            if (s == null) {
+                return null;
+            }
+            List<BulkLoad.Leaf> leaves = s.ranges().stream().map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner()))
+                    .toList();
+            return BulkLoad.load(leaves, fanout, Layout.FAT_BTREE, s.created().dataNodes()).values().stream()
+                    .map(c -> c.page(id)).filter(Objects::nonNull).findFirst().orElse(null);
+        }
+    }
+
+    /** A page to fetch: its parent's entry for it, and the parent. */
+    private record Want(Page parent, int slot) {
+        Entry entry() {
+            return parent.entries().get(slot);
+        }
+
+        byte[] high() {
+            return slot + 1 < parent.entries().size() ? parent.entries().get(slot + 1).low() : parent.high();
+        }
+    }
+
+    /**
+     * A rebuild; {@link #start} starts it.
+     *
+     * @param self     this node
+     * @param position its position among the data nodes
+     * @param peers    the other data nodes
+     * @param net      the page network that carries the fetches
+     * @param thread   runs a task on the directory's thread
+     * @param latest   the newest committed metadata the node applied
+     * @param done     takes the result, on the directory's thread
+     * @param creation whether this node saw the cluster as created, and what loads the creation's tree
+     */
+    PageRebuild(String self, int position, List<String> peers, PageNetwork net, Consumer<Runnable> thread,
+            Supplier<MetaState> latest, Consumer<Result> done, Creation creation) {
+        this.self = self;
+        this.position = position;
+        this.peers = List.copyOf(peers);
+        this.net = net;
+        this.thread = thread;
+        this.latest = latest;
+        this.done = done;
+        this.creation = creation;
+        this.scratch = new NodeCopies(self, null);
+    }
+
+    /** Asks the peers for their roots. */
+    void start() {
+        ask(peers, PageFetch.ROOT, this::rootsAnswered);
+    }
+
+    /** Asks nodes for a page; the answers (a node that did not answer gives none) go to the directory's thread. */
+    private void ask(List<String> nodes, long page, Consumer<List<PageFetch.Answer>> then) {
+        List<CompletableFuture<PageFetch.Answer>> asks = nodes.stream().map(n -> net.fetch(self, n, page)
+                .orTimeout(FETCH_TIMEOUT_MS, TimeUnit.MILLISECONDS).exceptionally(e -> null)).toList();
+        CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> thread.accept(() ->
+                then.accept(asks.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList())));
+    }
+
+    private void rootsAnswered(List<PageFetch.Answer> answers) {
+        noteHighest(answers);
+        Page root = answers.stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
+                .max(Comparator.comparingInt(Page::level).thenComparingLong(Page::version)).orElse(null);
+        if (root == null && creation.seen().get() != null && (answers.size() == peers.size()
+                || tries >= LOAD_AFTER_TRIES)) {
+            creation.load().run();
+            return;
+        }
+        if (root == null) {
+            retry("no other data node holds a root yet (" + answers.size() + " of " + peers.size() + " answered)",
+                    this::start);
+            return;
+        }
+        tries = 0;
+        change = (highest >>> 8) + SKIP << 8 | position;
+        if (root.copySet().contains(self)) {
+            scratch.apply(new PageBatch(root.version(), List.of(root), List.of(), root.id()));
+            fetched++;
+            wantChildren(root);
+        }
+        next();
+    }
+
+    private void wantChildren(Page p) {
+        for (int i = 0; p.level() > 1 && i < p.entries().size(); i++) {
+            if (p.entries().get(i).copySet().contains(self)) {
+                wants.add(new Want(p, i));
+            }
+        }
+    }
+
+    /** Fetches the next page wanted, or ends. */
+    private void next() {
+        Want w = wants.peek();
+        if (w == null) {
+            finish();
+            return;
+        }
+        List<String> holders = w.entry().copySet().stream().filter(n -> !n.equals(self)).toList();
+        if (holders.isEmpty()) {
+            fromMetadata(w);
+            wants.poll();
+            next();
+            return;
+        }
+        ask(holders, w.entry().child(), answers -> pageAnswered(w, holders, answers));
+    }
+
+    private void pageAnswered(Want w, List<String> holders, List<PageFetch.Answer> answers) {
+        noteHighest(answers);
+        Page p = answers.stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
+                .max(Comparator.comparingLong(Page::version)).orElse(null);
+        if (p == null && answers.size() == holders.size()) {
+            p = fromCreation(w);
+        }
+        if (p == null) {
+            retry("page " + w.entry().child() + " is held by " + holders + ", and none of them answered with it yet",
+                    this::next);
+            return;
+        }
+        tries = 0;
+        scratch.apply(new PageBatch(p.version(), List.of(p), List.of(), -1));
+        fetched++;
+        wants.poll();
+        wantChildren(p);
+        next();
+    }
+
+    /**
+     * The creation's copy of a page every holder answered it does not hold (they are taking up their copies too, as
+     * at the cluster's first start): nobody could change it meanwhile, so all take the creation's, if the page was
+     * part of it between the same fences; batches of changes under way bring it forward.
+     */
+    private Page fromCreation(Want w) {
+        Page p = creation.page(w.entry().child());
+        boolean same = p != null && Arrays.equals(p.low(), w.entry().low())
+                && (p.high() == null ? w.high() == null : w.high() != null && Arrays.equals(p.high(), w.high()));
+        if (same) {
+            LOG.info("{}: no holder of index page {} holds it yet; taking the creation's copy", self, p.id());
+        }
+        return same ? p : null;
+    }
+
+    /** A page only this node held: rebuilt from the metadata's ranges between its fences, all this node's leaves. */
+    private void fromMetadata(Want w) {
+        MetaState s = latest.get();
+        byte[] low = w.entry().low();
+        byte[] high = w.high();
+        List<Entry> leaves = new ArrayList<>();
+        for (RangeDescriptor r = s.rangeOf(low); r != null && (high == null || Keys.compare(r.low(), high) < 0);
+                r = r.high() == null ? null : s.rangeOf(r.high())) {
+            leaves.add(new Entry(r.low(), r.id(), List.of(self)));
+        }
+        int before = scratch.pages().size();
+        RebuiltPages.fromLeaves(scratch, w.entry(), high, w.parent().level() - 1, leaves, w.parent().version(),
+                change, created);
+        rebuilt += scratch.pages().size() - before;
+        LOG.info("{}: index page {} (level {}, from {}) was held here only; rebuilt from the {} ranges the metadata "
+                + "lists under it", self, w.entry().child(), w.parent().level() - 1, Keys.render(low), leaves.size());
+    }
+
+    private void noteHighest(List<PageFetch.Answer> answers) {
+        answers.forEach(a -> highest = Math.max(highest, a.highest()));
+    }
+
+    private void retry(String why, Runnable again) {
+        if (tries++ % 25 == 0) {
+            LOG.warn("{}: rebuilding the index copies it lost: {}; asking again every {} ms", self, why, RETRY_MS);
+        }
+        CompletableFuture.delayedExecutor(RETRY_MS, TimeUnit.MILLISECONDS).execute(() -> thread.accept(again));
+    }
+
+    private void finish() {
+        long resume = Math.max((highest >>> 8) + SKIP, (change >>> 8) + 1);
+        done.accept(new Result(scratch, resume, fetched, rebuilt));
+    }
+}

@@ -1,0 +1,61 @@
+package org.autodisk.node.directory.fatbtree;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.List;
+import org.autodisk.core.protocol.ProtocolException;
+import org.junit.jupiter.api.Test;
+
+/** The PAGE_FETCH wire form, and what a node's copies answer: its page, and the highest change of a position. */
+class PageFetchTest {
+
+    private static final Page ROOT = new Page(5L << 20 | 2L << 12, 2, new byte[0], null, List.of(
+            new Entry(new byte[0], (3L << 8 | 1) << 20 | 1L << 12, List.of("d1", "d2")),
+            new Entry(new byte[] {0x40}, (9L << 8 | 2) << 20 | 1L << 12, List.of("d3"))), 4);
+
+    @Test
+    void requestsAndAnswersGoThereAndBack() {
+        PageFetch.Request r = PageFetch.decodeRequest(PageFetch.encodeRequest("d2", PageFetch.ROOT));
+        assertThat(r).isEqualTo(new PageFetch.Request("d2", PageFetch.ROOT));
+        PageFetch.Answer held = PageFetch.decodeAnswer(PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 77)));
+        assertThat(held.highest()).isEqualTo(77);
+        assertThat(held.page().digest()).isEqualTo(ROOT.digest());
+        assertThat(PageFetch.decodeAnswer(PageFetch.encodeAnswer(new PageFetch.Answer(null, 3))))
+                .isEqualTo(new PageFetch.Answer(null, 3));
+    }
+
+    @Test
+    void theHighestChangeOfAPositionCountsPageIdsAndTheChildrenAboveLevelOne() {
+        assertThat(PageFetch.highest(List.of(ROOT), 1)).isEqualTo(3L << 8 | 1);
+        assertThat(PageFetch.highest(List.of(ROOT), 2)).isEqualTo(9L << 8 | 2);
+        assertThat(PageFetch.highest(List.of(ROOT), 3)).isZero();
+        Page leaves = new Page(7, 1, new byte[0], null, List.of(new Entry(new byte[0], (50L << 8 | 3) << 20,
+                List.of("d4"))), 1);
+        assertThat(PageFetch.highest(List.of(leaves), 3)).as("a level-1 entry names a range").isZero();
+    }
+
+    @Test
+    void cutPaddedAndNamelessRequestsAreMalformed() {
+        byte[] ok = PageFetch.encodeRequest("d2", 12);
+        assertMalformed(() -> PageFetch.decodeRequest(Arrays.copyOf(ok, ok.length - 1)), "ends early");
+        assertMalformed(() -> PageFetch.decodeRequest(Arrays.copyOf(ok, ok.length + 2)), "2 bytes after the page id");
+        assertMalformed(() -> PageFetch.decodeRequest(new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8}), "names no asker");
+        assertMalformed(() -> PageFetch.decodeRequest(new byte[0]), "ends early");
+    }
+
+    @Test
+    void cutAndMismarkedAnswersAreMalformed() {
+        byte[] ok = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1));
+        assertMalformed(() -> PageFetch.decodeAnswer(new byte[4]), "at least 9 expected");
+        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, 9)), "ends early (0 bytes)");
+        byte[] none = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
+        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(none, none.length + 1)), "marked 0");
+        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, ok.length - 3)), "ends early");
+    }
+
+    private static void assertMalformed(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String says) {
+        assertThatThrownBy(call).isInstanceOf(ProtocolException.class).hasMessageContaining(says);
+    }
+}
