@@ -330,10 +330,11 @@ final class FatBtreeDirectory implements Directory {
                 p.id() == mine.rootId() ? p.id() : -1)));
         started();
         node = newNode(created, stored.reserved());
-        early.forEach(Runnable::run);
-        early.clear();
         LOG.info("{}: Fat-Btree loaded over {} ranges: {} index pages held here, fanout {}", self, leaves.size(),
                 copies.pages().size(), fanout);
+        reconcileAll(); // the metadata may have moved on while it waited for its peers
+        early.forEach(Runnable::run);
+        early.clear();
     }
 
     /**
@@ -363,7 +364,7 @@ final class FatBtreeDirectory implements Directory {
     CompletableFuture<PageFetch.Answer> answer(String asker, long page) {
         try {
             return CompletableFuture.supplyAsync(() -> PageFetch.answer(copies, page,
-                    known.state().dataNodePositions().indexOf(asker)), loop);
+                    known.state().dataNodePositions().indexOf(asker), node == null, known.state().version()), loop);
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             return CompletableFuture.failedFuture(closed);
         }

@@ -12,9 +12,11 @@ import org.autodisk.core.protocol.Status;
 /**
  * A page fetch: a data node that lost its index copies asks a peer for its copy of one page (or of its root), and
  * learns the highest change number of its own position the peer's copies name, so that it never numbers a change (and
- * the pages it creates) as one it made before. The wire form of a PAGE_FETCH request: u8 length and UTF-8 id of the
- * asker, i64 page id ({@link #ROOT} for the root); of its answer: i64 highest change, u8 1 and the page as a one-page
- * {@link PageBatchCodec} batch, or u8 0 where the peer holds no copy.
+ * the pages it creates) as one it made before, whether the peer is taking its own copies up, and the peer's metadata
+ * version. The wire form of a PAGE_FETCH request: u8 length and UTF-8 id of the asker, i64 page id ({@link #ROOT} for
+ * the root); of its answer: i64 highest change, i64 metadata version, u8 1 and the page as a one-page
+ * {@link PageBatchCodec} batch, or u8 0 where the peer holds no copy, 2 where it holds none while taking its copies
+ * up.
  */
 final class PageFetch {
 
@@ -22,6 +24,9 @@ final class PageFetch {
     static final long ROOT = -1;
 
     private static final int MAX_ID = 255;
+    private static final int NONE = 0;
+    private static final int HELD = 1;
+    private static final int TAKING_UP = 2;
 
     private PageFetch() {
     }
@@ -29,10 +34,22 @@ final class PageFetch {
     /**
      * A peer's answer.
      *
-     * @param page    its copy, {@code null} if it holds none
-     * @param highest the highest change number of the asker's position its copies name, 0 if none
+     * @param page     its copy, {@code null} if it holds none
+     * @param highest  the highest change number of the asker's position its copies name, 0 if none
+     * @param takingUp whether the peer is itself taking its copies up (it holds none yet, rightly or not)
+     * @param version  the metadata version the peer applied
      */
-    record Answer(Page page, long highest) {
+    record Answer(Page page, long highest, boolean takingUp, long version) {
+
+        /**
+         * An answer of a peer that took its copies up, at metadata version 0.
+         *
+         * @param page    its copy, {@code null} if it holds none
+         * @param highest the highest change number of the asker's position its copies name
+         */
+        Answer(Page page, long highest) {
+            this(page, highest, false, 0);
+        }
     }
 
     /**
@@ -50,12 +67,14 @@ final class PageFetch {
      * @param copies   the copies
      * @param page     the page id, or {@link #ROOT}
      * @param position the asker's position among the data nodes, -1 if unknown (then no change number is named)
+     * @param takingUp whether the answering node is taking its copies up itself
+     * @param version  the metadata version the answering node applied
      * @return the answer
      */
-    static Answer answer(NodeCopies copies, long page, int position) {
+    static Answer answer(NodeCopies copies, long page, int position, boolean takingUp, long version) {
         long id = page == ROOT ? copies.rootId() : page;
         return new Answer(id < 0 ? null : copies.page(id), position < 0 ? 0 : highest(copies.pages().values(),
-                position));
+                position), takingUp, version);
     }
 
     /**
@@ -132,8 +151,9 @@ final class PageFetch {
     static byte[] encodeAnswer(Answer a) {
         byte[] page = a.page() == null ? new byte[0]
                 : PageBatchCodec.encode(new PageBatch(0, List.of(a.page()), List.of(), -1));
-        return ByteBuffer.allocate(Long.BYTES + 1 + page.length).putLong(a.highest())
-                .put((byte) (a.page() == null ? 0 : 1)).put(page).array();
+        int marker = a.page() != null ? HELD : a.takingUp() ? TAKING_UP : NONE;
+        return ByteBuffer.allocate(2 * Long.BYTES + 1 + page.length).putLong(a.highest()).putLong(a.version())
+                .put((byte) marker).put(page).array();
     }
 
     /**
@@ -141,24 +161,26 @@ final class PageFetch {
      *
      * @param body the body
      * @return the answer
-     * @throws ProtocolException MALFORMED if the body is cut short or holds other than one page
+     * @throws ProtocolException MALFORMED if the body is cut short, marked otherwise than 0 to 2, or holds other
+     *                           than one page after marker 1
      */
     static Answer decodeAnswer(byte[] body) {
         ByteBuffer b = ByteBuffer.wrap(body);
-        if (b.remaining() < Long.BYTES + 1) {
-            throw malformed("an answer of " + body.length + " bytes, at least 9 expected");
+        if (b.remaining() < 2 * Long.BYTES + 1) {
+            throw malformed("an answer of " + body.length + " bytes, at least 17 expected");
         }
         long highest = b.getLong();
-        int held = b.get();
-        if (held == 0 && !b.hasRemaining()) {
-            return new Answer(null, highest);
+        long version = b.getLong();
+        int marker = b.get();
+        if ((marker == NONE || marker == TAKING_UP) && !b.hasRemaining()) {
+            return new Answer(null, highest, marker == TAKING_UP, version);
         }
-        List<Page> puts = held == 1 ? PageBatchCodec.decode(Arrays.copyOfRange(body, b.position(), body.length))
+        List<Page> puts = marker == HELD ? PageBatchCodec.decode(Arrays.copyOfRange(body, b.position(), body.length))
                 .puts() : List.of();
         if (puts.size() != 1) {
-            throw malformed("an answer marked " + held + " with " + puts.size() + " pages after it");
+            throw malformed("an answer marked " + marker + " with " + puts.size() + " pages after it");
         }
-        return new Answer(puts.get(0), highest);
+        return new Answer(puts.get(0), highest, false, version);
     }
 
     private static ProtocolException malformed(String what) {

@@ -2,10 +2,13 @@ package org.autodisk.node.directory.fatbtree;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -20,10 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Takes up the index copies of a data node whose page store holds none and does not say it took part before (a
  * first start, or a node that lost its index directory) from its peers, while changes go on. It asks every other
- * data node for its root and takes the newest (the highest level, then version). A node that saw the metadata show
- * the cluster as created with it among the data nodes loads the creation's tree itself when every peer answered
- * holding no root (nobody took up the tree, so nothing changed it), or after {@link #LOAD_AFTER_TRIES} rounds in
- * which some did not answer and none held one (a peer down at the cluster's first start). If the root's copy set
+ * data node for its root and takes the newest (the highest level, then version), once its own metadata is as new as
+ * every answering peer's. While no peer holds a root, see {@link #noRoot}. If the root's copy set
  * does not name this node, it rightly holds nothing (a node that joined and was given no leaf). Otherwise it walks
  * down: every page whose parent's entry names this node in its copy set is fetched from the other nodes that entry
  * names, the newest copy taken; a page the entry names no other holder of is rebuilt from the ranges the metadata
@@ -146,36 +147,84 @@ final class PageRebuild {
         ask(peers, PageFetch.ROOT, this::rootsAnswered);
     }
 
-    /** Asks nodes for a page; the answers (a node that did not answer gives none) go to the directory's thread. */
-    private void ask(List<String> nodes, long page, Consumer<List<PageFetch.Answer>> then) {
+    /** Asks nodes for a page; the answers by node (none from one that did not answer) go to the directory's thread. */
+    private void ask(List<String> nodes, long page, Consumer<Map<String, PageFetch.Answer>> then) {
         List<CompletableFuture<PageFetch.Answer>> asks = nodes.stream().map(n -> net.fetch(self, n, page)
                 .orTimeout(FETCH_TIMEOUT_MS, TimeUnit.MILLISECONDS).exceptionally(e -> null)).toList();
-        CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> thread.accept(() ->
-                then.accept(asks.stream().map(CompletableFuture::join).filter(Objects::nonNull).toList())));
+        CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new)).whenComplete((v, e) -> thread.accept(() -> {
+            Map<String, PageFetch.Answer> answers = new LinkedHashMap<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                PageFetch.Answer a = asks.get(i).join();
+                if (a != null) {
+                    answers.put(nodes.get(i), a);
+                }
+            }
+            then.accept(answers);
+        }));
     }
 
-    private void rootsAnswered(List<PageFetch.Answer> answers) {
-        noteHighest(answers);
-        Page root = answers.stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
-                .max(Comparator.comparingInt(Page::level).thenComparingLong(Page::version)).orElse(null);
-        if (root == null && creation.seen().get() != null && (answers.size() == peers.size()
-                || tries >= LOAD_AFTER_TRIES)) {
-            creation.load().run();
+    private void rootsAnswered(Map<String, PageFetch.Answer> answers) {
+        noteHighest(answers.values());
+        long peersAt = answers.values().stream().mapToLong(PageFetch.Answer::version).max().orElse(0);
+        if (latest.get().version() < peersAt) {
+            retry("its metadata is at v" + latest.get().version() + ", a peer's at v" + peersAt, this::start);
             return;
         }
+        change = (highest >>> 8) + SKIP << 8 | position;
+        Page root = answers.values().stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
+                .max(Comparator.comparingInt(Page::level).thenComparingLong(Page::version)).orElse(null);
         if (root == null) {
-            retry("no other data node holds a root yet (" + answers.size() + " of " + peers.size() + " answered)",
-                    this::start);
+            noRoot(answers);
             return;
         }
         tries = 0;
-        change = (highest >>> 8) + SKIP << 8 | position;
         if (root.copySet().contains(self)) {
             scratch.apply(new PageBatch(root.version(), List.of(root), List.of(), root.id()));
             fetched++;
             wantChildren(root);
         }
         next();
+    }
+
+    /**
+     * No peer holds a root. While every peer that answered is taking its copies up too (a cluster's first start), a
+     * node that saw the creation loads it once every peer answered, or after {@link #LOAD_AFTER_TRIES} rounds in
+     * which some did not (a peer down at the first start); it then reconciles its leaves with the metadata, which may
+     * have moved on. Otherwise, once every peer answered, the first in id order among this node and the peers taking
+     * their copies up rebuilds the whole tree from the metadata: the peers that are not hold rightly nothing, so every
+     * leaf was this node's (or one of theirs, who then find its root).
+     */
+    private void noRoot(Map<String, PageFetch.Answer> answers) {
+        boolean all = answers.size() == peers.size();
+        if (creation.seen().get() != null && answers.values().stream().allMatch(PageFetch.Answer::takingUp)
+                && (all || tries >= LOAD_AFTER_TRIES)) {
+            creation.load().run();
+            return;
+        }
+        boolean first = answers.entrySet().stream().filter(e -> e.getValue().takingUp())
+                .allMatch(e -> self.compareTo(e.getKey()) < 0);
+        if (all && first) {
+            wholeTree(latest.get());
+            finish();
+            return;
+        }
+        retry("no other data node holds a root yet (" + answers.size() + " of " + peers.size() + " answered)",
+                this::start);
+    }
+
+    /** The whole tree from the metadata's ranges, every leaf this node's (Reconcile moves them to their owners). */
+    private void wholeTree(MetaState s) {
+        List<Entry> leaves = s.ranges().stream().map(r -> new Entry(r.low(), r.id(), List.of(self))).toList();
+        int level = 1;
+        while (Math.pow(Math.max(3, creation.fanout()), level) < leaves.size()) {
+            level++;
+        }
+        Entry top = new Entry(new byte[0], StructureChanges.pageId(change, level, created[0]++), List.of(self));
+        RebuiltPages.fromLeaves(scratch, top, null, level, leaves, 1, change, created);
+        scratch.apply(new PageBatch(1, List.of(scratch.page(top.child())), List.of(), top.child()));
+        rebuilt = scratch.pages().size();
+        LOG.warn("{}: no other data node holds an index page: every leaf was this node's; the whole tree is rebuilt "
+                + "from the {} ranges of metadata v{}", self, leaves.size(), s.version());
     }
 
     private void wantChildren(Page p) {
@@ -195,6 +244,12 @@ final class PageRebuild {
         }
         List<String> holders = w.entry().copySet().stream().filter(n -> !n.equals(self)).toList();
         if (holders.isEmpty()) {
+            MetaState s = latest.get();
+            if (!Arrays.equals(s.rangeOf(w.entry().low()).low(), w.entry().low())) {
+                retry("page " + w.entry().child() + " starts at " + Keys.render(w.entry().low())
+                        + ", inside a range of its metadata v" + s.version() + " (behind the tree)", this::next);
+                return;
+            }
             fromMetadata(w);
             wants.poll();
             next();
@@ -203,11 +258,12 @@ final class PageRebuild {
         ask(holders, w.entry().child(), answers -> pageAnswered(w, holders, answers));
     }
 
-    private void pageAnswered(Want w, List<String> holders, List<PageFetch.Answer> answers) {
-        noteHighest(answers);
-        Page p = answers.stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
+    private void pageAnswered(Want w, List<String> holders, Map<String, PageFetch.Answer> answers) {
+        noteHighest(answers.values());
+        Page p = answers.values().stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
                 .max(Comparator.comparingLong(Page::version)).orElse(null);
-        if (p == null && answers.size() == holders.size()) {
+        if (p == null && answers.size() == holders.size()
+                && answers.values().stream().allMatch(PageFetch.Answer::takingUp)) {
             p = fromCreation(w);
         }
         if (p == null) {
@@ -256,7 +312,7 @@ final class PageRebuild {
                 + "lists under it", self, w.entry().child(), w.parent().level() - 1, Keys.render(low), leaves.size());
     }
 
-    private void noteHighest(List<PageFetch.Answer> answers) {
+    private void noteHighest(Collection<PageFetch.Answer> answers) {
         answers.forEach(a -> highest = Math.max(highest, a.highest()));
     }
 

@@ -19,11 +19,15 @@ class PageFetchTest {
     void requestsAndAnswersGoThereAndBack() {
         PageFetch.Request r = PageFetch.decodeRequest(PageFetch.encodeRequest("d2", PageFetch.ROOT));
         assertThat(r).isEqualTo(new PageFetch.Request("d2", PageFetch.ROOT));
-        PageFetch.Answer held = PageFetch.decodeAnswer(PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 77)));
+        PageFetch.Answer held = PageFetch.decodeAnswer(PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 77, false,
+                12)));
         assertThat(held.highest()).isEqualTo(77);
+        assertThat(held.version()).isEqualTo(12);
         assertThat(held.page().digest()).isEqualTo(ROOT.digest());
-        assertThat(PageFetch.decodeAnswer(PageFetch.encodeAnswer(new PageFetch.Answer(null, 3))))
-                .isEqualTo(new PageFetch.Answer(null, 3));
+        for (boolean takingUp : new boolean[] {false, true}) {
+            PageFetch.Answer none = new PageFetch.Answer(null, 3, takingUp, 40);
+            assertThat(PageFetch.decodeAnswer(PageFetch.encodeAnswer(none))).isEqualTo(none);
+        }
     }
 
     @Test
@@ -48,8 +52,11 @@ class PageFetchTest {
     @Test
     void cutAndMismarkedAnswersAreMalformed() {
         byte[] ok = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1));
-        assertMalformed(() -> PageFetch.decodeAnswer(new byte[4]), "at least 9 expected");
-        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, 9)), "ends early (0 bytes)");
+        assertMalformed(() -> PageFetch.decodeAnswer(new byte[4]), "at least 17 expected");
+        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, 17)), "ends early (0 bytes)");
+        byte[] marked = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
+        marked[16] = 3;
+        assertMalformed(() -> PageFetch.decodeAnswer(marked), "marked 3");
         byte[] none = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
         assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(none, none.length + 1)), "marked 0");
         assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, ok.length - 3)), "ends early");

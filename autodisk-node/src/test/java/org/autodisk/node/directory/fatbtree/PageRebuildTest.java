@@ -52,7 +52,7 @@ class PageRebuildTest {
                 List.of(), root.id()));
         long named = 5_000L << 8; // a change of d1's (position 0) its peers' copies name
         PageRebuild.Result r = rebuild(s, answering(tree, a -> new PageFetch.Answer(a.page(), Math.max(named,
-                a.highest()))), null);
+                a.highest()), false, 0)), null);
         assertThat(r.copies().page(r.copies().rootId()).version()).isEqualTo(7);
         assertThat(r.reserved()).isGreaterThanOrEqualTo(5_000 + PageRebuild.SKIP);
     }
@@ -69,7 +69,8 @@ class PageRebuildTest {
             @Override
             public CompletableFuture<PageFetch.Answer> fetch(String from, String to, long page) {
                 return CompletableFuture.completedFuture(page == PageFetch.ROOT
-                        ? PageFetch.answer(tree.get(to), page, 0) : new PageFetch.Answer(null, 0));
+                        ? PageFetch.answer(tree.get(to), page, 0, false, s.version())
+                        : new PageFetch.Answer(null, 0, true, s.version()));
             }
         };
         PageRebuild.Result r = rebuild(s, onlyRoots, new PageRebuild.Creation(() -> s, 3, () -> {
@@ -113,7 +114,7 @@ class PageRebuildTest {
             @Override
             public CompletableFuture<PageFetch.Answer> fetch(String from, String to, long page) {
                 return CompletableFuture.completedFuture(edit.apply(PageFetch.answer(tree.get(to), page,
-                        NODES.indexOf(from))));
+                        NODES.indexOf(from), false, 0)));
             }
         };
     }
