@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,8 @@ final class PageRebuild {
     static final long RETRY_MS = 200;
     /** After how many rounds without a root from every peer a node of the creation loads it all the same. */
     static final int LOAD_AFTER_TRIES = 25;
+    /** How many pages are asked for at once. */
+    static final int IN_FLIGHT = 32;
     /** How long one fetch waits for its answer. */
     static final long FETCH_TIMEOUT_MS = 5_000;
     /** How many change numbers past the highest seen numbering resumes (changes only a silent peer knows of). */
@@ -64,6 +67,11 @@ final class PageRebuild {
     private long highest;
     private long change = -1;
     private int tries;
+    private int asking;
+    private int waiting;
+    private boolean finished;
+    private long walkStarted;
+    private Map<Long, Page> creationPages;
     private int fetched;
     private int rebuilt;
 
@@ -89,20 +97,20 @@ final class PageRebuild {
     record Creation(Supplier<MetaState> seen, int fanout, Runnable load) {
 
         /**
-         * The creation's copy of a page, as every node of the creation loads it.
+         * The creation's pages, as the nodes of the creation load them.
          *
-         * @param id the page id
-         * @return the page, {@code null} if this node saw no creation or the page was not part of it
+         * @return every page by id, none if this node saw no creation
          */
-        Page page(long id) {
+        Map<Long, Page> pages() {
             MetaState s = seen.get();
-            if (s == null) {
-                return null;
+            Map<Long, Page> out = new HashMap<>();
+            if (s != null) {
+                List<BulkLoad.Leaf> leaves = s.ranges().stream()
+                        .map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner())).toList();
+                BulkLoad.load(leaves, fanout, Layout.FAT_BTREE, s.created().dataNodes()).values()
+                        .forEach(c -> out.putAll(c.pages()));
             }
-            List<BulkLoad.Leaf> leaves = s.ranges().stream().map(r -> new BulkLoad.Leaf(r.id(), r.low(), r.owner()))
-                    .toList();
-            return BulkLoad.load(leaves, fanout, Layout.FAT_BTREE, s.created().dataNodes()).values().stream()
-                    .map(c -> c.page(id)).filter(Objects::nonNull).findFirst().orElse(null);
+            return out;
         }
     }
 
@@ -178,6 +186,7 @@ final class PageRebuild {
             return;
         }
         tries = 0;
+        walkStarted = System.nanoTime();
         if (root.copySet().contains(self)) {
             scratch.apply(new PageBatch(root.version(), List.of(root), List.of(), root.id()));
             fetched++;
@@ -235,30 +244,34 @@ final class PageRebuild {
         }
     }
 
-    /** Fetches the next page wanted, or ends. */
+    /**
+     * Fetches the pages wanted, up to {@link #IN_FLIGHT} at once, or ends once none is wanted, asked or waited for.
+     */
     private void next() {
-        Want w = wants.peek();
-        if (w == null) {
-            finish();
-            return;
-        }
-        List<String> holders = w.entry().copySet().stream().filter(n -> !n.equals(self)).toList();
-        if (holders.isEmpty()) {
-            MetaState s = latest.get();
-            if (!Arrays.equals(s.rangeOf(w.entry().low()).low(), w.entry().low())) {
-                retry("page " + w.entry().child() + " starts at " + Keys.render(w.entry().low())
-                        + ", inside a range of its metadata v" + s.version() + " (behind the tree)", this::next);
-                return;
+        while (asking < IN_FLIGHT && !wants.isEmpty()) {
+            Want w = wants.poll();
+            List<String> holders = w.entry().copySet().stream().filter(n -> !n.equals(self)).toList();
+            if (!holders.isEmpty()) {
+                asking++;
+                ask(holders, w.entry().child(), answers -> pageAnswered(w, holders, answers));
+                continue;
             }
-            fromMetadata(w);
-            wants.poll();
-            next();
-            return;
+            MetaState s = latest.get();
+            if (Arrays.equals(s.rangeOf(w.entry().low()).low(), w.entry().low())) {
+                fromMetadata(w);
+            } else {
+                later(w, "page " + w.entry().child() + " starts at " + Keys.render(w.entry().low())
+                        + ", inside a range of its metadata v" + s.version() + " (behind the tree)");
+            }
         }
-        ask(holders, w.entry().child(), answers -> pageAnswered(w, holders, answers));
+        if (asking == 0 && waiting == 0 && wants.isEmpty() && !finished) {
+            finished = true;
+            finish();
+        }
     }
 
     private void pageAnswered(Want w, List<String> holders, Map<String, PageFetch.Answer> answers) {
+        asking--;
         noteHighest(answers.values());
         Page p = answers.values().stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
                 .max(Comparator.comparingLong(Page::version)).orElse(null);
@@ -267,16 +280,24 @@ final class PageRebuild {
             p = fromCreation(w);
         }
         if (p == null) {
-            retry("page " + w.entry().child() + " is held by " + holders + ", and none of them answered with it yet",
-                    this::next);
-            return;
+            later(w, "page " + w.entry().child() + " is held by " + holders + ", and none answered with it yet");
+        } else {
+            tries = 0;
+            scratch.apply(new PageBatch(p.version(), List.of(p), List.of(), -1));
+            fetched++;
+            wantChildren(p);
         }
-        tries = 0;
-        scratch.apply(new PageBatch(p.version(), List.of(p), List.of(), -1));
-        fetched++;
-        wants.poll();
-        wantChildren(p);
         next();
+    }
+
+    /** Wants a page again after a while. */
+    private void later(Want w, String why) {
+        waiting++;
+        retry(why, () -> {
+            waiting--;
+            wants.add(w);
+            next();
+        });
     }
 
     /**
@@ -285,7 +306,10 @@ final class PageRebuild {
      * part of it between the same fences; batches of changes under way bring it forward.
      */
     private Page fromCreation(Want w) {
-        Page p = creation.page(w.entry().child());
+        if (creationPages == null) {
+            creationPages = creation.pages();
+        }
+        Page p = creationPages.get(w.entry().child());
         boolean same = p != null && Arrays.equals(p.low(), w.entry().low())
                 && (p.high() == null ? w.high() == null : w.high() != null && Arrays.equals(p.high(), w.high()));
         if (same) {
@@ -318,12 +342,18 @@ final class PageRebuild {
 
     private void retry(String why, Runnable again) {
         if (tries++ % 25 == 0) {
-            LOG.warn("{}: rebuilding the index copies it lost: {}; asking again every {} ms", self, why, RETRY_MS);
+            LOG.warn("{}: taking its index copies up from its peers: {}; asking again every {} ms", self, why,
+                    RETRY_MS);
         }
         CompletableFuture.delayedExecutor(RETRY_MS, TimeUnit.MILLISECONDS).execute(() -> thread.accept(again));
     }
 
     private void finish() {
+        if (walkStarted != 0) {
+            LOG.info("{}: {} index pages taken up in {} ms from the root's answer on ({} fetched, {} rebuilt from the "
+                    + "metadata)", self, scratch.pages().size(), (System.nanoTime() - walkStarted) / 1_000_000,
+                    fetched, rebuilt);
+        }
         long resume = Math.max((highest >>> 8) + SKIP, (change >>> 8) + 1);
         done.accept(new Result(scratch, resume, fetched, rebuilt));
     }
