@@ -148,7 +148,7 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /** Whether no range was split or changed owner since the bootstrap (ids are never reused; both raise a count). */
-    private static boolean asCreated(MetaState s) {
+    static boolean asCreated(MetaState s) {
         return s.nextRangeId() == s.ranges().size()
                 && s.ranges().stream().allMatch(r -> r.epoch() == 1 && r.generation() == 1);
     }

@@ -179,6 +179,11 @@ final class PageRebuild {
             return;
         }
         change = (highest >>> 8) + SKIP << 8 | position;
+        if (creation.seen().get() != null && answers.size() == peers.size()
+                && FatBtreeDirectory.asCreated(latest.get())) {
+            creation.load().run(); // no range split or moved: the tree is still the creation's wherever it is held
+            return;
+        }
         Page root = answers.values().stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
                 .max(Comparator.comparingInt(Page::level).thenComparingLong(Page::version)).orElse(null);
         if (root == null) {
@@ -340,10 +345,18 @@ final class PageRebuild {
         answers.forEach(a -> highest = Math.max(highest, a.highest()));
     }
 
+    /**
+     * Asks again after {@link #RETRY_MS}: said at INFO the first time (peers starting at once, as at a cluster's first
+     * start), at WARN once it lasts a second, and every 5 s after that.
+     */
     private void retry(String why, Runnable again) {
-        if (tries++ % 25 == 0) {
-            LOG.warn("{}: taking its index copies up from its peers: {}; asking again every {} ms", self, why,
+        int n = tries++;
+        if (n == 0) {
+            LOG.info("{}: taking its index copies up from its peers: {}; asking again every {} ms", self, why,
                     RETRY_MS);
+        } else if (n % 25 == 5) {
+            LOG.warn("{}: taking its index copies up from its peers, still: {} ({} tries); asking again every {} ms",
+                    self, why, n, RETRY_MS);
         }
         CompletableFuture.delayedExecutor(RETRY_MS, TimeUnit.MILLISECONDS).execute(() -> thread.accept(again));
     }
