@@ -87,8 +87,7 @@ final class FatBtreeDirectory implements Directory {
 
     /**
      * Follows the node's metadata from now on. Copies kept in the page store (a restart) are taken up again once the
-     * metadata is there; otherwise a cluster created before this node subscribed (another node's bootstrap came
-     * first) and not changed since is loaded as it is.
+     * metadata is there; otherwise they are taken up from the peers, or the creation is loaded (see {@link #start}).
      */
     @Override
     public void follow(Metadata metadata) {
@@ -99,8 +98,9 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /**
-     * Takes up the stored copies, loads an unchanged creation, or starts with no copies where this node rightly holds
-     * none, once the metadata is bootstrapped.
+     * Takes up the stored copies, or - the page store holding none and no mark that this node took part - takes them
+     * up from its peers ({@link PageRebuild}, which may load the creation), once the metadata is bootstrapped; notes
+     * the first state that shows the cluster as created.
      */
     private void start(MetaState now) {
         if (node != null || !now.bootstrapped() || !now.dataNodePositions().contains(self)) {

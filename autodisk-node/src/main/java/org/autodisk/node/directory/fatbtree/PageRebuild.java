@@ -204,9 +204,10 @@ final class PageRebuild {
      * No peer holds a root. While every peer that answered is taking its copies up too (a cluster's first start), a
      * node that saw the creation loads it once every peer answered, or after {@link #LOAD_AFTER_TRIES} rounds in
      * which some did not (a peer down at the first start); it then reconciles its leaves with the metadata, which may
-     * have moved on. Otherwise, once every peer answered, the first in id order among this node and the peers taking
-     * their copies up rebuilds the whole tree from the metadata: the peers that are not hold rightly nothing, so every
-     * leaf was this node's (or one of theirs, who then find its root).
+     * have moved on. Otherwise, once every peer answered and at least one of them is not taking its copies up (it holds
+     * rightly nothing, so every leaf was this node's or that of a peer taking up too), the first in id order among
+     * this node and the peers taking their copies up rebuilds the whole tree from the metadata; the others then find
+     * its root. While every peer is taking up and this node saw no creation, it waits for one that did to load it.
      */
     private void noRoot(Map<String, PageFetch.Answer> answers) {
         boolean all = answers.size() == peers.size();
@@ -217,7 +218,8 @@ final class PageRebuild {
         }
         boolean first = answers.entrySet().stream().filter(e -> e.getValue().takingUp())
                 .allMatch(e -> self.compareTo(e.getKey()) < 0);
-        if (all && first) {
+        boolean settled = peers.isEmpty() || answers.values().stream().anyMatch(a -> !a.takingUp());
+        if (all && first && settled) {
             wholeTree(latest.get());
             finish();
             return;
