@@ -291,8 +291,8 @@ final class FatBtreeDirectory implements Directory {
     }
 
     /**
-     * Takes up copies from the peers ({@link PageRebuild}): a first start, or copies lost; until done this node takes
-     * no page message. A node of the creation loads it while no peer holds a root and the metadata still shows it.
+     * Takes up copies from the peers ({@link PageRebuild}): a first start, a join, or copies lost; until done this
+     * node takes no page message. The rebuild says when a node of the creation loads the creation's tree instead.
      */
     private void rebuild(MetaState now) {
         List<String> peers = now.dataNodePositions().stream().filter(n -> !n.equals(self)).toList();
