@@ -105,7 +105,8 @@ class RebuildScheduleTest {
     void aSplitCommittedWhileWaitingForADownPeerAtFirstStartIsFollowed() throws Exception {
         try (Cluster c = new Cluster(List.of("d1", "d2", "d3"))) {
             c.bootstrap();
-            Thread.sleep(1_000);
+            await("d1 asked its peers, d4 not answering").atMost(Duration.ofSeconds(20))
+                    .until(() -> c.fetchesOfRoots("d1") > 1);
             c.submit(new MetaCommand.Split(0, 1, new byte[] {10}));
             await("loaded").atMost(Duration.ofSeconds(30)).until(() -> c.dirs.get("d1").ready());
             c.start("d4");
