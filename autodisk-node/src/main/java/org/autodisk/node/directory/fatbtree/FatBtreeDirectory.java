@@ -309,8 +309,12 @@ final class FatBtreeDirectory implements Directory {
         copies.keepIn(store);
         copies.apply(new PageBatch(0, List.copyOf(r.copies().pages().values()), List.of(), r.copies().rootId()));
         store.reserve(r.reserved());
+        Map<Long, Map<String, PageBatch>> unfinished = new HashMap<>(); // the copies taken up hold its own part
+        r.records().forEach((change, batches) -> unfinished.put(change, new java.util.LinkedHashMap<>(batches)));
+        unfinished.values().forEach(batches -> batches.remove(self));
+        unfinished.forEach(store::pending); // finished from here on, as after a restart
         node = newNode(known.state(), r.reserved());
-        node.restarted(Map.of());
+        node.restarted(unfinished);
         LOG.info("{}: Fat-Btree index rebuilt: {} index pages ({} fetched from peers, {} rebuilt from the metadata); "
                 + "catching up with metadata v{}", self, copies.pages().size(), r.fetched(), r.rebuilt(),
                 known.state().version());
@@ -364,7 +368,8 @@ final class FatBtreeDirectory implements Directory {
     CompletableFuture<PageFetch.Answer> answer(String asker, long page) {
         try {
             return CompletableFuture.supplyAsync(() -> PageFetch.answer(copies, page,
-                    known.state().dataNodePositions().indexOf(asker), node == null, known.state().version()), loop);
+                    known.state().dataNodePositions().indexOf(asker), node == null, known.state().version())
+                    .with(page == PageFetch.ROOT && node != null ? node.records() : new PeerRecords(), asker), loop);
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             return CompletableFuture.failedFuture(closed);
         }

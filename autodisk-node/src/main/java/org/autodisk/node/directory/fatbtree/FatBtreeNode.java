@@ -25,9 +25,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Following the metadata, a node reconciles the leaves its copies name it the owner of with the newest committed
  * state ({@link Reconcile}), one change at a time. Before it writes a change it records every node's batch in its
- * page store; once all applied theirs it forgets it. After a restart it applies and sends again what it recorded,
- * then tells every node it restarted: they release the locks of its old changes and ask again what they await from
- * it. Every message handler takes a message twice without harm (a message is sent again until taken).
+ * page store, and sends that record with each batch ({@link PeerRecords}); once all applied theirs it forgets it and
+ * releases them from it. After a restart it applies and sends again what it recorded, then tells every node it
+ * restarted: they release its old changes' locks and ask again what they await from it. A message taken twice does
+ * no harm (a message is sent again until taken).
  */
 final class FatBtreeNode {
 
@@ -44,6 +45,7 @@ final class FatBtreeNode {
     private final Deque<Op> queued = new ArrayDeque<>();
     private final Map<Long, Op> waiting = new HashMap<>();
     private final ParkedChanges parked;
+    private final PeerRecords records;
     private final PageStore store;
     private final ChangeNumbers numbers;
     private final Supplier<MetaState> latest;
@@ -72,6 +74,7 @@ final class FatBtreeNode {
         this.net = net;
         this.locking = locking;
         this.store = copies.store();
+        this.records = new PeerRecords(store);
         this.numbers = new ChangeNumbers(store, Math.max(0, nodes.indexOf(self)), reserved);
         this.latest = latest;
         this.parked = new ParkedChanges(latest);
@@ -86,6 +89,7 @@ final class FatBtreeNode {
      * @param m    the message
      */
     void receive(String from, PageMessage m) {
+        records.take(from, m);
         switch (m) {
             case PageMessage.LockRequest r -> locks.acquire(r.change(), from,
                     List.of(new PageLocks.Lock(r.page(), true)),
@@ -119,6 +123,11 @@ final class FatBtreeNode {
         List.copyOf(waiting.values()).forEach(op -> op.askAgain(from));
     }
 
+    /** Returns the records of other nodes' changes this node applied. */
+    PeerRecords records() {
+        return records;
+    }
+
     /** Queues the reconciliation of the leaf holding {@code key} with the newest metadata, if this node owns it. */
     void reconcile(byte[] key) {
         queue(new Op(numbers.next(), key, null));
@@ -143,7 +152,8 @@ final class FatBtreeNode {
         });
         Set<String> told = new TreeSet<>(nodes);
         copies.pages().values().forEach(p -> told.addAll(p.copySet()));
-        told.stream().filter(n -> !n.equals(self)).forEach(n -> net.send(self, n, new PageMessage.Restarted()));
+        PageMessage.Restarted restarted = new PageMessage.Restarted(List.copyOf(pending.keySet()));
+        told.stream().filter(n -> !n.equals(self)).forEach(n -> net.send(self, n, restarted));
     }
 
     /** Queues change {@code change}: the split of leaf {@code leaf}, which this node owns, at {@code at}. */
@@ -180,11 +190,7 @@ final class FatBtreeNode {
         return retries;
     }
 
-    /**
-     * Plans the change at the head of the queue again after a batch came, if it waited for one: its leaf was not yet
-     * where this node's copies put it (the batch of an earlier change by another node, a move to this node, was still
-     * on its way).
-     */
+    /** Plans the head change again after a batch came if it waited for one (a move to this node on its way). */
     private void resume() {
         if (stalled) {
             stalled = false;
@@ -282,7 +288,6 @@ final class FatBtreeNode {
                     asking = false;
                     retries++;
                     release();
-                    waiting.remove(change);
                     start();
                     return;
                 }
@@ -324,7 +329,6 @@ final class FatBtreeNode {
             }
             asking = false;
             release();
-            waiting.remove(change);
             parked.park(new ParkedChanges.Parked(blocker, key, planner));
             finished();
         }
@@ -344,14 +348,13 @@ final class FatBtreeNode {
                 net.send(self, from, new PageMessage.LockRequest(change, mark.id()));
             }
             if (unapplied.contains(from)) {
-                net.send(self, from, new PageMessage.Batch(batches.get(from)));
+                net.send(self, from, new PageMessage.Batch(batches.get(from), batches));
             }
         }
 
         /**
-         * Plans from this node's copies: a reconciliation from the newest metadata, or the given change, which stalls
-         * until the next batch while the copies do not show the leaf as this node's yet (the move that gave it the
-         * leaf, earlier in the log, is still on its way).
+         * Plans from this node's copies: a reconciliation, or the given change, which stalls until the next batch while
+         * the copies do not show the leaf as this node's yet (the move that gave it the leaf is still on its way).
          */
         private StructureChanges.Plan plan() {
             if (planner == null) {
@@ -375,7 +378,6 @@ final class FatBtreeNode {
             StructureChanges.Plan plan = plan();
             if (plan == null) {
                 release();
-                waiting.remove(change);
                 if (planner == null) {
                     finished();
                 }
@@ -387,7 +389,6 @@ final class FatBtreeNode {
                     now.id() == copies.rootId(), nodes).stream().sorted().toList())) {
                 retries++;
                 release();
-                waiting.remove(change);
                 start();
                 return;
             }
@@ -407,7 +408,7 @@ final class FatBtreeNode {
                 written();
                 return;
             }
-            List.copyOf(unapplied).forEach(n -> net.send(self, n, new PageMessage.Batch(all.get(n))));
+            List.copyOf(unapplied).forEach(n -> net.send(self, n, new PageMessage.Batch(all.get(n), all)));
         }
 
         void applied(String from) {
@@ -419,8 +420,9 @@ final class FatBtreeNode {
         /** Every node that got a batch applied it: only now may another change lock these pages. */
         private void written() {
             store.done(change);
-            waiting.remove(change);
             release();
+            batches.keySet().stream().filter(n -> !n.equals(self) && !targets.contains(n))
+                    .forEach(n -> net.send(self, n, new PageMessage.Release(change))); // they drop its record
             if (!inQueue) {
                 return;
             }
@@ -433,7 +435,9 @@ final class FatBtreeNode {
             finished();
         }
 
+        /** Releases the locks this change took so far; it no longer waits for anything. */
         private void release() {
+            waiting.remove(change);
             for (String n : targets.subList(0, next)) {
                 if (n.equals(self)) {
                     locks.release(change);

@@ -12,6 +12,8 @@ final class InMemoryPageStore implements PageStore {
     private final Map<Long, Map<String, PageBatch>> pending = new TreeMap<>();
     private long root = -1;
     private long reserved;
+    private final Map<Long, Kept> kept = new TreeMap<>();
+    private final Map<String, List<Long>> released = new TreeMap<>();
 
     @Override
     public synchronized Contents load() {
@@ -42,6 +44,29 @@ final class InMemoryPageStore implements PageStore {
     @Override
     public synchronized void reserve(long upTo) {
         reserved = Math.max(reserved, upTo);
+    }
+
+    @Override
+    public synchronized Records records() {
+        return new Records(Map.copyOf(kept), Map.copyOf(released));
+    }
+
+    @Override
+    public synchronized void keep(long change, Kept record) {
+        if (record == null) {
+            kept.remove(change);
+        } else {
+            kept.put(change, record);
+        }
+    }
+
+    @Override
+    public synchronized void released(String coordinator, List<Long> changes) {
+        if (changes.isEmpty()) {
+            released.remove(coordinator);
+        } else {
+            released.put(coordinator, List.copyOf(changes));
+        }
     }
 
     @Override

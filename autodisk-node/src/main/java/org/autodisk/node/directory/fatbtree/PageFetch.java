@@ -3,9 +3,11 @@ package org.autodisk.node.directory.fatbtree;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 
@@ -14,9 +16,10 @@ import org.autodisk.core.protocol.Status;
  * learns the highest change number of its own position the peer's copies name, so that it never numbers a change (and
  * the pages it creates) as one it made before, whether the peer is taking its own copies up, and the peer's metadata
  * version. The wire form of a PAGE_FETCH request: u8 length and UTF-8 id of the asker, i64 page id ({@link #ROOT} for
- * the root); of its answer: i64 highest change, i64 metadata version, u8 1 and the page as a one-page
+ * the root); of its answer: i64 highest change, i64 metadata version, u8 1, i32 length and the page as a one-page
  * {@link PageBatchCodec} batch, or u8 0 where the peer holds no copy, 2 where it holds none while taking its copies
- * up.
+ * up; then u16 the number of records of the asker's changes the peer holds, each i64 change and its
+ * {@link ChangeRecordCodec} form; then u16 the number of the asker's changes it was released from, each i64.
  */
 final class PageFetch {
 
@@ -38,8 +41,31 @@ final class PageFetch {
      * @param highest  the highest change number of the asker's position its copies name, 0 if none
      * @param takingUp whether the peer is itself taking its copies up (it holds none yet, rightly or not)
      * @param version  the metadata version the peer applied
+     * @param records  to a root fetch: the records of the asker's changes the peer applied and was not released from,
+     *                 by change (each node's batch); else none
+     * @param released to a root fetch: the asker's changes the peer kept the record of and was released from (written
+     *                 everywhere); else none
      */
-    record Answer(Page page, long highest, boolean takingUp, long version) {
+    record Answer(Page page, long highest, boolean takingUp, long version,
+            Map<Long, Map<String, PageBatch>> records, List<Long> released) {
+
+        // copies the records
+        Answer {
+            records = Map.copyOf(records);
+            released = List.copyOf(released);
+        }
+
+        /**
+         * An answer without records.
+         *
+         * @param page     its copy, {@code null} if it holds none
+         * @param highest  the highest change number of the asker's position its copies name
+         * @param takingUp whether the peer is taking its copies up
+         * @param version  the metadata version the peer applied
+         */
+        Answer(Page page, long highest, boolean takingUp, long version) {
+            this(page, highest, takingUp, version, Map.of(), List.of());
+        }
 
         /**
          * An answer of a peer that took its copies up, at metadata version 0.
@@ -49,6 +75,17 @@ final class PageFetch {
          */
         Answer(Page page, long highest) {
             this(page, highest, false, 0);
+        }
+
+        /**
+         * This answer with what a node keeps of the asker's changes.
+         *
+         * @param kept  the records the node keeps
+         * @param asker the asker
+         * @return the answer
+         */
+        Answer with(PeerRecords kept, String asker) {
+            return new Answer(page, highest, takingUp, version, kept.of(asker), kept.releasedOf(asker));
         }
     }
 
@@ -152,8 +189,22 @@ final class PageFetch {
         byte[] page = a.page() == null ? new byte[0]
                 : PageBatchCodec.encode(new PageBatch(0, List.of(a.page()), List.of(), -1));
         int marker = a.page() != null ? HELD : a.takingUp() ? TAKING_UP : NONE;
-        return ByteBuffer.allocate(2 * Long.BYTES + 1 + page.length).putLong(a.highest()).putLong(a.version())
-                .put((byte) marker).put(page).array();
+        List<byte[]> records = new ArrayList<>();
+        a.records().forEach((change, batches) -> {
+            records.add(ByteBuffer.allocate(Long.BYTES).putLong(change).array());
+            records.add(ChangeRecordCodec.encode(change, batches));
+        });
+        ByteBuffer b = ByteBuffer.allocate(2 * Long.BYTES + 1 + (page.length > 0 ? 4 + page.length : 0) + 2
+                + records.stream().mapToInt(r -> r.length).sum() + 2 + Long.BYTES * a.released().size());
+        b.putLong(a.highest()).putLong(a.version()).put((byte) marker);
+        if (page.length > 0) {
+            b.putInt(page.length).put(page);
+        }
+        b.putShort(PageMessageCodec.count(a.records().size()));
+        records.forEach(b::put);
+        b.putShort(PageMessageCodec.count(a.released().size()));
+        a.released().forEach(b::putLong);
+        return b.array();
     }
 
     /**
@@ -161,26 +212,51 @@ final class PageFetch {
      *
      * @param body the body
      * @return the answer
-     * @throws ProtocolException MALFORMED if the body is cut short, marked otherwise than 0 to 2, or holds other
-     *                           than one page after marker 1
+     * @throws ProtocolException MALFORMED if the body is cut short or padded, marked otherwise than 0 to 2, holds
+     *                           other than one page after marker 1, or a malformed record
      */
     static Answer decodeAnswer(byte[] body) {
         ByteBuffer b = ByteBuffer.wrap(body);
-        if (b.remaining() < 2 * Long.BYTES + 1) {
-            throw malformed("an answer of " + body.length + " bytes, at least 17 expected");
+        try {
+            long highest = b.getLong();
+            long version = b.getLong();
+            int marker = b.get();
+            if (marker != NONE && marker != HELD && marker != TAKING_UP) {
+                throw malformed("an answer marked " + marker + " (0 none, 1 a page, 2 none while taking up)");
+            }
+            Page page = marker == HELD ? page(b) : null;
+            Map<Long, Map<String, PageBatch>> records = new HashMap<>();
+            for (int n = b.getShort() & 0xffff; n > 0; n--) {
+                long change = b.getLong();
+                if (records.put(change, ChangeRecordCodec.decode(b, change)) != null) {
+                    throw malformed("change " + change + " recorded twice");
+                }
+            }
+            List<Long> released = new ArrayList<>();
+            for (int n = b.getShort() & 0xffff; n > 0; n--) {
+                released.add(b.getLong());
+            }
+            if (b.hasRemaining()) {
+                throw malformed(b.remaining() + " bytes after the answer");
+            }
+            return new Answer(page, highest, marker == TAKING_UP, version, records, released);
+        } catch (BufferUnderflowException e) {
+            throw malformed("an answer of " + body.length + " bytes ends early");
         }
-        long highest = b.getLong();
-        long version = b.getLong();
-        int marker = b.get();
-        if ((marker == NONE || marker == TAKING_UP) && !b.hasRemaining()) {
-            return new Answer(null, highest, marker == TAKING_UP, version);
+    }
+
+    private static Page page(ByteBuffer b) {
+        int len = b.getInt();
+        if (len < 0 || len > b.remaining()) {
+            throw malformed("a page of " + len + " bytes in " + b.remaining());
         }
-        List<Page> puts = marker == HELD ? PageBatchCodec.decode(Arrays.copyOfRange(body, b.position(), body.length))
-                .puts() : List.of();
+        byte[] bytes = new byte[len];
+        b.get(bytes);
+        List<Page> puts = PageBatchCodec.decode(bytes).puts();
         if (puts.size() != 1) {
-            throw malformed("an answer marked " + marker + " with " + puts.size() + " pages after it");
+            throw malformed("an answer marked 1 with " + puts.size() + " pages after it");
         }
-        return new Answer(puts.get(0), highest, false, version);
+        return puts.get(0);
     }
 
     private static ProtocolException malformed(String what) {

@@ -32,11 +32,28 @@ sealed interface PageMessage {
     }
 
     /**
-     * Pages a change writes on the receiver.
+     * Pages a change writes on the receiver, and the change's record: the batches of every node it writes, which the
+     * receiver keeps until the coordinator releases the change, so that a coordinator that lost its page store can
+     * finish the change from it ({@link PageRebuild}).
      *
-     * @param batch the batch
+     * @param batch  the receiver's batch
+     * @param record every node's batch of the change, the coordinator's included; empty if not kept
      */
-    record Batch(PageBatch batch) implements PageMessage {
+    record Batch(PageBatch batch, java.util.Map<String, PageBatch> record) implements PageMessage {
+
+        // copies the record, in its order
+        public Batch {
+            record = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(record));
+        }
+
+        /**
+         * A batch without a record.
+         *
+         * @param batch the receiver's batch
+         */
+        Batch(PageBatch batch) {
+            this(batch, java.util.Map.of());
+        }
     }
 
     /**
@@ -48,9 +65,22 @@ sealed interface PageMessage {
     }
 
     /**
-     * Tells the receiver that the sender restarted: the changes it carried out before are gone (their locks go), and
-     * what the receiver awaits from it (a lock, a batch applied) must be asked again.
+     * Tells the receiver that the sender restarted: the changes it carried out before are gone (their locks go, and the
+     * records of them the receiver keeps, but for the changes it sent again before this message), and what the
+     * receiver awaits from it (a lock, a batch applied) must be asked again.
+     *
+     * @param resent the changes the sender sent again on its restart, to be finished
      */
-    record Restarted() implements PageMessage {
+    record Restarted(java.util.List<Long> resent) implements PageMessage {
+
+        // copies the list
+        public Restarted {
+            resent = java.util.List.copyOf(resent);
+        }
+
+        /** A restart that sends no change again. */
+        Restarted() {
+            this(java.util.List.of());
+        }
     }
 }

@@ -3,14 +3,17 @@ package org.autodisk.node.directory.fatbtree;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import java.util.ArrayList;
+import java.util.List;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 
 /**
  * The wire form of a PAGE_MESSAGE body: the sender's node id (one length byte, then UTF-8), the message's kind (one
- * byte), then its fields: a change number, a page id for a lock request, a page batch ({@link PageBatchCodec}) for a
- * batch. Decoding checks the kind, every length and that nothing follows; it answers MALFORMED saying what it found.
+ * byte), then its fields: a change number, a page id for a lock request, for a batch i32 length and the batch
+ * ({@link PageBatchCodec}), then the change's record ({@link ChangeRecordCodec}); for a restart u16 count and the
+ * i64 changes it sent again. Decoding checks the kind, every length and that nothing follows; it answers MALFORMED
+ * saying what it found.
  */
 final class PageMessageCodec {
 
@@ -63,10 +66,50 @@ final class PageMessageCodec {
             case PageMessage.LockRequest l -> ByteBuffer.allocate(16).putLong(l.change()).putLong(l.page()).array();
             case PageMessage.LockGranted g -> change(g.change());
             case PageMessage.Release r -> change(r.change());
-            case PageMessage.Batch b -> PageBatchCodec.encode(b.batch());
+            case PageMessage.Batch b -> batch(b);
             case PageMessage.Applied a -> change(a.change());
-            case PageMessage.Restarted r -> new byte[0];
+            case PageMessage.Restarted r -> restarted(r);
         };
+    }
+
+    private static byte[] batch(PageMessage.Batch m) {
+        byte[] batch = PageBatchCodec.encode(m.batch());
+        byte[] record = ChangeRecordCodec.encode(m.batch().change(), m.record());
+        return ByteBuffer.allocate(4 + batch.length + record.length).putInt(batch.length).put(batch).put(record)
+                .array();
+    }
+
+    private static PageMessage.Batch batch(ByteBuffer b) {
+        int len = b.getInt();
+        if (len < 0 || len > b.remaining()) {
+            throw malformed("a batch of " + len + " bytes in " + b.remaining());
+        }
+        byte[] bytes = new byte[len];
+        b.get(bytes);
+        PageBatch batch = PageBatchCodec.decode(bytes);
+        return new PageMessage.Batch(batch, ChangeRecordCodec.decode(b, batch.change()));
+    }
+
+    private static byte[] restarted(PageMessage.Restarted r) {
+        ByteBuffer b = ByteBuffer.allocate(2 + 8 * r.resent().size()).putShort(count(r.resent().size()));
+        r.resent().forEach(b::putLong);
+        return b.array();
+    }
+
+    private static PageMessage.Restarted restarted(ByteBuffer b) {
+        List<Long> resent = new ArrayList<>();
+        for (int n = b.getShort() & 0xffff; n > 0; n--) {
+            resent.add(b.getLong());
+        }
+        return new PageMessage.Restarted(resent);
+    }
+
+    /** A count as two bytes; a larger one is refused rather than cut. */
+    static short count(int n) {
+        if (n > 0xffff) {
+            throw new IllegalArgumentException(n + " items where at most 65535 fit");
+        }
+        return (short) n;
     }
 
     private static byte[] change(long change) {
@@ -97,13 +140,12 @@ final class PageMessageCodec {
                 case LOCK_GRANTED -> new PageMessage.LockGranted(b.getLong());
                 case RELEASE -> new PageMessage.Release(b.getLong());
                 case APPLIED -> new PageMessage.Applied(b.getLong());
-                case RESTARTED -> new PageMessage.Restarted();
-                case BATCH -> new PageMessage.Batch(PageBatchCodec.decode(Arrays.copyOfRange(body, b.position(),
-                        body.length)));
+                case RESTARTED -> restarted(b);
+                case BATCH -> batch(b);
                 default -> throw malformed("unknown kind " + kind + " (1 to 6: lock request, lock granted, release, "
                         + "batch, applied, restarted)");
             };
-            if (kind != BATCH && b.hasRemaining()) {
+            if (b.hasRemaining()) {
                 throw malformed(b.remaining() + " bytes after the message");
             }
             return new From(sender, m);

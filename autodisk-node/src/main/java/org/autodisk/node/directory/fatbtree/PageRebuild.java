@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * Takes up the index copies of a data node whose page store holds none and does not say it took part before (a
  * first start, or a node that lost its index directory) from its peers, while changes go on. It asks every other
  * data node for its root and takes the newest (the highest level, then version), once its own metadata is as new as
- * every answering peer's. While no peer holds a root, see {@link #noRoot}. If the root's copy set
+ * every answering peer's, and every peer not declared failed answered (one may keep the record of a change this node
+ * had under way, below), or {@link #LOAD_AFTER_TRIES} rounds passed without (a peer that is down kept no record: it
+ * keeps them in memory). While no peer holds a root, see {@link #noRoot}. If the root's copy set
  * does not name this node, it rightly holds nothing (a node that joined and was given no leaf). Otherwise it walks
  * down: every page whose parent's entry names this node in its copy set is fetched from the other nodes that entry
  * names, the newest copy taken; a page the entry names no other holder of is rebuilt from the ranges the metadata
@@ -67,11 +69,15 @@ final class PageRebuild {
     private long highest;
     private long change = -1;
     private int tries;
+    private int silentRounds;
     private int asking;
     private int waiting;
     private boolean finished;
     private long walkStarted;
     private Map<Long, Page> creationPages;
+    private final Map<Long, Map<String, PageBatch>> records = new LinkedHashMap<>();
+    private final Map<Long, Page> recorded = new HashMap<>();
+    private final List<Long> recordedRoots = new ArrayList<>();
     private int fetched;
     private int rebuilt;
 
@@ -82,8 +88,11 @@ final class PageRebuild {
      * @param reserved the counter this node's change numbers resume at
      * @param fetched  the pages fetched from peers
      * @param rebuilt  the pages rebuilt from the metadata
+     * @param records  the records of this node's changes its peers held (changes it had written to some of them when
+     *                 it lost its copies), to be finished: every node's batch, by change
      */
-    record Result(NodeCopies copies, long reserved, int fetched, int rebuilt) {
+    record Result(NodeCopies copies, long reserved, int fetched, int rebuilt,
+            Map<Long, Map<String, PageBatch>> records) {
     }
 
     /**
@@ -173,6 +182,16 @@ final class PageRebuild {
 
     private void rootsAnswered(Map<String, PageFetch.Answer> answers) {
         noteHighest(answers.values());
+        records.clear();
+        recorded.clear();
+        recordedRoots.clear();
+        java.util.Set<Long> released = new java.util.HashSet<>();
+        answers.values().forEach(a -> released.addAll(a.released()));
+        answers.values().forEach(a -> a.records().forEach((c, r) -> {
+            if (!released.contains(c)) {
+                keep(c, r);
+            }
+        }));
         long peersAt = answers.values().stream().mapToLong(PageFetch.Answer::version).max().orElse(0);
         if (latest.get().version() < peersAt) {
             retry("its metadata is at v" + latest.get().version() + ", a peer's at v" + peersAt, this::start);
@@ -184,11 +203,23 @@ final class PageRebuild {
             creation.load().run(); // no range split or moved: the tree is still the creation's wherever it is held
             return;
         }
-        Page root = answers.values().stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
+        Page root = java.util.stream.Stream.concat(answers.values().stream().map(PageFetch.Answer::page),
+                recordedRoots.stream().map(recorded::get)).filter(Objects::nonNull)
                 .max(Comparator.comparingInt(Page::level).thenComparingLong(Page::version)).orElse(null);
         if (root == null) {
             noRoot(answers);
             return;
+        }
+        List<String> silent = peers.stream().filter(n -> !answers.containsKey(n)
+                && !MetaRoutes.failed(latest.get(), n)).toList();
+        if (!silent.isEmpty() && silentRounds++ < LOAD_AFTER_TRIES) {
+            retry(silent + " did not answer and are not declared failed (one may keep the record of a change this "
+                    + "node had under way)", this::start);
+            return;
+        }
+        if (!silent.isEmpty()) {
+            LOG.warn("{}: taking its index copies up without an answer from {} (down: a record of a change of this "
+                    + "node it kept is gone with its restart)", self, silent);
         }
         tries = 0;
         walkStarted = System.nanoTime();
@@ -198,6 +229,28 @@ final class PageRebuild {
             wantChildren(root);
         }
         next();
+    }
+
+    /**
+     * Keeps the record of a change of this node that a peer applied a batch of and was not released from: this node
+     * wrote it to some nodes, maybe not to all, when it lost its copies (unless another peer was released from it: it
+     * was written everywhere, and its pages may have moved on since). Every page it wrote counts as a copy (the
+     * newest wins), so the walk finds the pages no holder got; once done, the change is sent again to every node it
+     * writes ({@link FatBtreeNode#restarted}) before any lock of it is released.
+     */
+    private void keep(long changed, Map<String, PageBatch> batches) {
+        if (records.putIfAbsent(changed, batches) != null) {
+            return;
+        }
+        highest = Math.max(highest, changed);
+        LOG.warn("{}: its index change {} (writing {}) was under way when it lost its copies; a peer kept its "
+                + "record: it is finished from it", self, changed, batches.keySet());
+        for (PageBatch b : batches.values()) {
+            b.puts().forEach(p -> recorded.merge(p.id(), p, (x, y) -> x.version() >= y.version() ? x : y));
+            if (b.root() >= 0) {
+                recordedRoots.add(b.root());
+            }
+        }
     }
 
     /**
@@ -280,7 +333,8 @@ final class PageRebuild {
     private void pageAnswered(Want w, List<String> holders, Map<String, PageFetch.Answer> answers) {
         asking--;
         noteHighest(answers.values());
-        Page p = answers.values().stream().map(PageFetch.Answer::page).filter(Objects::nonNull)
+        Page p = java.util.stream.Stream.concat(answers.values().stream().map(PageFetch.Answer::page),
+                java.util.stream.Stream.of(recorded.get(w.entry().child()))).filter(Objects::nonNull)
                 .max(Comparator.comparingLong(Page::version)).orElse(null);
         if (p == null && answers.size() == holders.size()
                 && answers.values().stream().allMatch(PageFetch.Answer::takingUp)) {
@@ -290,11 +344,15 @@ final class PageRebuild {
             later(w, "page " + w.entry().child() + " is held by " + holders + ", and none answered with it yet");
         } else {
             tries = 0;
-            scratch.apply(new PageBatch(p.version(), List.of(p), List.of(), -1));
-            fetched++;
-            wantChildren(p);
+            take(p);
         }
         next();
+    }
+
+    private void take(Page p) {
+        scratch.apply(new PageBatch(p.version(), List.of(p), List.of(), -1));
+        fetched++;
+        wantChildren(p);
     }
 
     /** Wants a page again after a while. */
@@ -370,6 +428,6 @@ final class PageRebuild {
                     fetched, rebuilt);
         }
         long resume = Math.max((highest >>> 8) + SKIP, (change >>> 8) + 1);
-        done.accept(new Result(scratch, resume, fetched, rebuilt));
+        done.accept(new Result(scratch, resume, fetched, rebuilt, records));
     }
 }

@@ -34,6 +34,19 @@ interface PageStore extends AutoCloseable {
         }
 
         @Override
+        public Records records() {
+            return new Records(Map.of(), Map.of());
+        }
+
+        @Override
+        public void keep(long change, Kept kept) {
+        }
+
+        @Override
+        public void released(String coordinator, List<Long> changes) {
+        }
+
+        @Override
         public void close() {
         }
     };
@@ -49,6 +62,48 @@ interface PageStore extends AutoCloseable {
      */
     record Contents(Map<Long, Page> pages, long root, Map<Long, Map<String, PageBatch>> pending, long reserved) {
     }
+
+    /**
+     * The record of a change another node coordinates that this node applied a batch of ({@link PeerRecords}).
+     *
+     * @param coordinator the node coordinating the change
+     * @param batches     every node's batch of it
+     */
+    record Kept(String coordinator, Map<String, PageBatch> batches) {
+    }
+
+    /**
+     * What the store keeps of the changes other nodes coordinate.
+     *
+     * @param kept     the records, by change
+     * @param released by coordinator, the last changes it released of which this node kept the record
+     */
+    record Records(Map<Long, Kept> kept, Map<String, List<Long>> released) {
+    }
+
+    /**
+     * Reads what the store keeps of other nodes' changes.
+     *
+     * @return the records and released changes
+     */
+    Records records();
+
+    /**
+     * Keeps the record of another node's change, or forgets it. Not synced by itself: the synced write of the pages
+     * the change's batch leaves, which follows, makes both durable.
+     *
+     * @param change the change
+     * @param kept   its record, or {@code null} to forget it
+     */
+    void keep(long change, Kept kept);
+
+    /**
+     * Records the last released changes of a coordinator whose record this node kept; not synced (see {@link #keep}).
+     *
+     * @param coordinator the coordinator
+     * @param changes     the changes, none to forget them
+     */
+    void released(String coordinator, List<Long> changes);
 
     /**
      * Reads what the store holds.

@@ -21,12 +21,15 @@ import org.rocksdb.WriteOptions;
 /**
  * The page store of a data node: a RocksDB of its own under {@code <data-dir>/index}, every write synced. A page is
  * kept under {@code 'p'} and its id, a pending change under {@code 'q'} and its number, each encoded as page batches
- * ({@link PageBatchCodec}).
+ * ({@link PageBatchCodec}), the record of another node's change under {@code 'k'} and its number, the released
+ * changes of a coordinator under {@code 'z'} and its id.
  */
 final class RocksPageStore implements PageStore {
 
     private static final byte PAGE = 'p';
     private static final byte PENDING = 'q';
+    private static final byte KEPT = 'k';
+    private static final byte RELEASED = 'z';
     private static final byte[] ROOT = "root".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] RESERVED = "reserved".getBytes(StandardCharsets.US_ASCII);
 
@@ -121,6 +124,63 @@ final class RocksPageStore implements PageStore {
     public void done(long change) {
         try {
             db.delete(sync, key(PENDING, change));
+        } catch (RocksDBException e) {
+            throw failed("write", e);
+        }
+    }
+
+    @Override
+    public Records records() {
+        Map<Long, Kept> kept = new TreeMap<>();
+        Map<String, List<Long>> released = new TreeMap<>();
+        try (RocksIterator it = db.newIterator()) {
+            for (it.seek(new byte[] {KEPT}); it.isValid() && it.key()[0] == KEPT; it.next()) {
+                byte[] v = it.value();
+                int len = v[0] & 0xff;
+                byte[] rest = java.util.Arrays.copyOfRange(v, 1 + len, v.length);
+                kept.put(ByteBuffer.wrap(it.key(), 1, 8).getLong(),
+                        new Kept(new String(v, 1, len, StandardCharsets.UTF_8), decodePending(rest)));
+            }
+            for (it.seek(new byte[] {RELEASED}); it.isValid() && it.key()[0] == RELEASED; it.next()) {
+                ByteBuffer v = ByteBuffer.wrap(it.value());
+                List<Long> changes = new java.util.ArrayList<>();
+                while (v.hasRemaining()) {
+                    changes.add(v.getLong());
+                }
+                released.put(new String(it.key(), 1, it.key().length - 1, StandardCharsets.UTF_8), changes);
+            }
+        }
+        return new Records(kept, released);
+    }
+
+    @Override
+    public void keep(long change, Kept kept) {
+        try {
+            if (kept == null) {
+                db.delete(key(KEPT, change));
+                return;
+            }
+            byte[] id = kept.coordinator().getBytes(StandardCharsets.UTF_8);
+            byte[] batches = encodePending(kept.batches());
+            db.put(key(KEPT, change), ByteBuffer.allocate(1 + id.length + batches.length).put((byte) id.length)
+                    .put(id).put(batches).array());
+        } catch (RocksDBException e) {
+            throw failed("write", e);
+        }
+    }
+
+    @Override
+    public void released(String coordinator, List<Long> changes) {
+        byte[] id = coordinator.getBytes(StandardCharsets.UTF_8);
+        byte[] key = ByteBuffer.allocate(1 + id.length).put(RELEASED).put(id).array();
+        try {
+            if (changes.isEmpty()) {
+                db.delete(key);
+                return;
+            }
+            ByteBuffer v = ByteBuffer.allocate(8 * changes.size());
+            changes.forEach(v::putLong);
+            db.put(key, v.array());
         } catch (RocksDBException e) {
             throw failed("write", e);
         }

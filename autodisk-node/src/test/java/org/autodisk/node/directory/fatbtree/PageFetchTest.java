@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.autodisk.core.protocol.ProtocolException;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +15,8 @@ class PageFetchTest {
     private static final Page ROOT = new Page(5L << 20 | 2L << 12, 2, new byte[0], null, List.of(
             new Entry(new byte[0], (3L << 8 | 1) << 20 | 1L << 12, List.of("d1", "d2")),
             new Entry(new byte[] {0x40}, (9L << 8 | 2) << 20 | 1L << 12, List.of("d3"))), 4);
+    private static final Map<String, PageBatch> RECORD = Map.of("d3", new PageBatch(9, List.of(ROOT),
+            List.of(new PageBatch.Dropped(4, 2)), ROOT.id()), "d1", new PageBatch(9, List.of(), List.of(), -1));
 
     @Test
     void requestsAndAnswersGoThereAndBack() {
@@ -51,15 +54,29 @@ class PageFetchTest {
 
     @Test
     void cutAndMismarkedAnswersAreMalformed() {
-        byte[] ok = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1));
-        assertMalformed(() -> PageFetch.decodeAnswer(new byte[4]), "at least 17 expected");
-        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, 17)), "ends early (0 bytes)");
+        byte[] ok = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1, false, 0, Map.of(9L, RECORD), List.of(7L)));
+        for (int len = 0; len < ok.length; len++) {
+            byte[] cut = Arrays.copyOf(ok, len);
+            assertMalformed(() -> PageFetch.decodeAnswer(cut), "malformed");
+        }
+        assertMalformed(() -> PageFetch.decodeAnswer(new byte[4]), "ends early");
         byte[] marked = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
         marked[16] = 3;
         assertMalformed(() -> PageFetch.decodeAnswer(marked), "marked 3");
         byte[] none = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
-        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(none, none.length + 1)), "marked 0");
-        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(ok, ok.length - 3)), "ends early");
+        assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(none, none.length + 1)), "1 bytes after");
+        byte[] huge = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1));
+        huge[17] = 0x7f;
+        assertMalformed(() -> PageFetch.decodeAnswer(huge), "a page of");
+    }
+
+    @Test
+    void aRootAnswerCarriesTheRecordsOfTheAskersChangesAndThoseReleased() {
+        PageFetch.Answer a = new PageFetch.Answer(ROOT, 77, false, 12, Map.of(9L, RECORD, 10L, Map.of()),
+                List.of(3L, 5L));
+        PageFetch.Answer back = PageFetch.decodeAnswer(PageFetch.encodeAnswer(a));
+        assertThat(back).isEqualTo(a);
+        assertThat(back.records().get(9L).get("d3").puts()).containsExactly(ROOT);
     }
 
     private static void assertMalformed(org.assertj.core.api.ThrowableAssert.ThrowingCallable call, String says) {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.autodisk.core.protocol.ProtocolException;
 import org.junit.jupiter.api.Test;
@@ -17,26 +19,57 @@ class PageMessageCodecTest {
 
     private static final Page PAGE = new Page(5, 1, new byte[0], null, List.of(new Entry(new byte[0], 1,
             List.of("d1", "d2"))), 3);
+    private static final Page PAGE2 = new Page(6, 2, new byte[0], null, List.of(new Entry(new byte[0], 5,
+            List.of("d1", "d2"))), 1);
     private static final List<PageMessage> ALL = List.of(new PageMessage.LockRequest(77, 5),
             new PageMessage.LockGranted(77), new PageMessage.Release(-1), new PageMessage.Applied(Long.MAX_VALUE),
-            new PageMessage.Restarted(),
-            new PageMessage.Batch(new PageBatch(77, List.of(PAGE), List.of(new PageBatch.Dropped(4, 2)), 5)));
+            new PageMessage.Restarted(), new PageMessage.Restarted(List.of(3L, -9L)),
+            new PageMessage.Batch(new PageBatch(77, List.of(PAGE), List.of(new PageBatch.Dropped(4, 2)), 5)),
+            new PageMessage.Batch(new PageBatch(78, List.of(PAGE, PAGE2), List.of(), -1), recordOf(78)));
 
     @Test
     void everyKindRoundTripsWithItsSender() {
         for (PageMessage m : ALL) {
             PageMessageCodec.From back = PageMessageCodec.decode(PageMessageCodec.encode("d12", m));
             assertThat(back.sender()).isEqualTo("d12");
-            if (m instanceof PageMessage.Batch b) {
-                PageBatch got = ((PageMessage.Batch) back.message()).batch();
-                assertThat(got.change()).isEqualTo(b.batch().change());
-                assertThat(got.root()).isEqualTo(5);
-                assertThat(got.drops()).isEqualTo(b.batch().drops());
-                assertThat(got.puts().get(0).sameAs(PAGE)).isTrue();
-            } else {
-                assertThat(back.message()).isEqualTo(m);
-            }
+            assertThat(back.message()).isEqualTo(m);
         }
+    }
+
+    /** A change writing PAGE and PAGE2 on d1 and d2, PAGE alone on d3, and dropping PAGE2 on d4. */
+    private static Map<String, PageBatch> recordOf(long change) {
+        Map<String, PageBatch> record = new LinkedHashMap<>();
+        record.put("d1", new PageBatch(change, List.of(PAGE, PAGE2), List.of(), PAGE2.id()));
+        record.put("d2", new PageBatch(change, List.of(PAGE, PAGE2), List.of(), PAGE2.id()));
+        record.put("d3", new PageBatch(change, List.of(PAGE), List.of(), -1));
+        record.put("d4", new PageBatch(change, List.of(), List.of(new PageBatch.Dropped(PAGE2.id(), 1)), -1));
+        return record;
+    }
+
+    @Test
+    void aRecordHoldsEachPageOnceAndRoundTripsInOrder() {
+        byte[] one = ChangeRecordCodec.encode(78, Map.of("d1", recordOf(78).get("d1")));
+        byte[] all = ChangeRecordCodec.encode(78, recordOf(78));
+        assertThat(all.length - one.length).as("three more nodes cost their names and indexes, not pages")
+                .isLessThan(3 * 40);
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(all);
+        assertThat(ChangeRecordCodec.decode(b, 78)).containsExactlyEntriesOf(recordOf(78));
+        assertThat(b.hasRemaining()).isFalse();
+        int d1 = 4 + java.nio.ByteBuffer.wrap(all).getInt() + 2; // after the pages and the count of nodes
+        byte[] unnamed = all.clone();
+        unnamed[d1] = 0;
+        assertThatThrownBy(() -> ChangeRecordCodec.decode(java.nio.ByteBuffer.wrap(unnamed), 78))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("names no node");
+        byte[] beyond = all.clone();
+        beyond[d1 + 1 + 2 + 2 + 1] = 5; // d1's first page
+        assertThatThrownBy(() -> ChangeRecordCodec.decode(java.nio.ByteBuffer.wrap(beyond), 78))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("puts page 5 of 2");
+        assertThatThrownBy(() -> ChangeRecordCodec.decode(java.nio.ByteBuffer.wrap(all), 79))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("of change 78, not 79");
+        byte[] twice = all.clone();
+        twice[d1 + 1 + 2 + 2 + 2 + 2 + 2 + 8 + 2] = '1'; // d2 named d1
+        assertThatThrownBy(() -> ChangeRecordCodec.decode(java.nio.ByteBuffer.wrap(twice), 78))
+                .isInstanceOf(ProtocolException.class).hasMessageContaining("names d1 twice");
     }
 
     @Test

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The page store keeps what a node's copies hold across a restart - pages put, dropped and the root - with its
- * pending changes and reserved change numbers, in RocksDB as in memory; and change numbers never repeat after one.
+ * pending changes, reserved change numbers and the records of other nodes' changes, in RocksDB as in memory; and
+ * change numbers never repeat after one.
  */
 class PageStoreTest {
 
@@ -30,6 +31,36 @@ class PageStoreTest {
         try (RocksPageStore store = RocksPageStore.open(dir)) {
             check(store.load());
         }
+    }
+
+    @Test
+    void recordsOfOtherNodesChangesAndTheirReleasesOutliveAReopen(@TempDir Path dir) {
+        for (int round = 0; round < 2; round++) {
+            try (RocksPageStore rocks = RocksPageStore.open(dir.resolve("r"));
+                    PageStore memory = new InMemoryPageStore()) {
+                for (PageStore store : List.of(rocks, memory)) {
+                    PeerRecords kept = new PeerRecords(store);
+                    kept.take("a-node-named-" + "x".repeat(140), batchWithRecord(7));
+                    kept.take("d3", batchWithRecord(8));
+                    kept.take("d3", batchWithRecord(9));
+                    kept.take("d3", new PageMessage.Release(8));
+                    PeerRecords again = new PeerRecords(store);
+                    assertThat(again.of("d3")).containsOnlyKeys(9L);
+                    assertThat(again.of("d3").get(9L)).isEqualTo(batchWithRecord(9).record());
+                    assertThat(again.releasedOf("d3")).containsExactly(8L);
+                    assertThat(again.of("a-node-named-" + "x".repeat(140))).containsOnlyKeys(7L);
+                    again.take("d3", new PageMessage.Restarted(List.of()));
+                    assertThat(new PeerRecords(store).of("d3")).isEmpty();
+                    assertThat(new PeerRecords(store).releasedOf("d3")).isEmpty();
+                }
+            }
+        }
+    }
+
+    private static PageMessage.Batch batchWithRecord(long change) {
+        PageBatch b = new PageBatch(change, List.of(LEFT, ROOT), List.of(new PageBatch.Dropped(RIGHT.id(), 2)), -1);
+        return new PageMessage.Batch(b, Map.of("d1", b, "d2", new PageBatch(change, List.of(ROOT), List.of(),
+                ROOT.id())));
     }
 
     @Test
