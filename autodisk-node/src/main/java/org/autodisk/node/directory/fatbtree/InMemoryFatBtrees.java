@@ -30,6 +30,7 @@ public final class InMemoryFatBtrees implements AutoCloseable {
     private final Map<String, Map<Long, Runnable>> inFlight = new HashMap<>();
     private long seq;
     private final Map<String, Class<? extends PageMessage>> crashOn = new HashMap<>();
+    private final Map<String, Integer> passing = new HashMap<>();
     private final InMemoryMetadataGroup group;
     private final int fanout;
     private final PageNetwork net = new PageNetwork() {
@@ -65,7 +66,7 @@ public final class InMemoryFatBtrees implements AutoCloseable {
         if (down.contains(from)) {
             return;
         }
-        if (m.getClass() == crashOn.get(from)) {
+        if (m.getClass() == crashOn.get(from) && passing.merge(from, -1, Integer::sum) < 0) {
             crash(from);
             return;
         }
@@ -111,7 +112,20 @@ public final class InMemoryFatBtrees implements AutoCloseable {
      * @param kind the kind of message
      */
     public synchronized void crashWhenSending(String node, Class<? extends PageMessage> kind) {
+        crashWhenSending(node, kind, 0);
+    }
+
+    /**
+     * Crashes a node when it sends a kind of message once {@code first} of them went out (a coordinator's change
+     * half-written: some of its batches delivered, the rest lost with it).
+     *
+     * @param node  the node
+     * @param kind  the kind of message
+     * @param first how many of them go out before the crash
+     */
+    public synchronized void crashWhenSending(String node, Class<? extends PageMessage> kind, int first) {
         crashOn.put(node, kind);
+        passing.put(node, first);
     }
 
     /**

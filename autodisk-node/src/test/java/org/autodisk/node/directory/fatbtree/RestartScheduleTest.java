@@ -68,6 +68,20 @@ class RestartScheduleTest {
         }
     }
 
+    /**
+     * The victim crashes as it sends a batch once one to three of its batches went out (the change half-written, or
+     * an earlier change done and the next not begun), and restarts with an empty page store: the peers' records finish
+     * the change.
+     */
+    @Test
+    void aCoordinatorThatLostItsIndexWithItsChangeHalfWrittenFinishesItFromItsPeersRecords() throws Exception {
+        for (long seed = 1; seed <= SEEDS; seed++) {
+            int first = 1 + (int) (seed % 3);
+            schedule(seed, (trees, victim) -> trees.crashWhenSending(victim, PageMessage.Batch.class, first), false,
+                    true);
+        }
+    }
+
     @Test
     void aReceiverThatLostItsIndexBeforeItsReceiptWentOutRebuildsItFromItsPeers() throws Exception {
         for (long seed = 1; seed <= SEEDS; seed++) {
@@ -139,7 +153,7 @@ class RestartScheduleTest {
             }
             String victim = NODES.get((int) (seed % NODES.size()));
             fault.arm(trees, victim);
-            for (int i = 0; i < 40 && !trees.isDown(victim); i++) {
+            for (int i = 0; i < 400 && !trees.isDown(victim); i++) {
                 splitOwnedBy(group, rnd, victim);
                 change(group, rnd);
             }
