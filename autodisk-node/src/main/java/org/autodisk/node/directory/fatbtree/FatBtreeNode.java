@@ -1,7 +1,5 @@
 package org.autodisk.node.directory.fatbtree;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -42,7 +40,7 @@ final class FatBtreeNode {
     private final boolean locking;
     private final StructureChanges changes;
     private final PageLocks locks = new PageLocks();
-    private final Deque<Op> queued = new ArrayDeque<>();
+    private final OneAtATime<Op> queued = new OneAtATime<>(Op::start);
     private final Map<Long, Op> waiting = new HashMap<>();
     private final ParkedChanges parked;
     private final PeerRecords records;
@@ -51,7 +49,6 @@ final class FatBtreeNode {
     private final Supplier<MetaState> latest;
     private int retries;
     private boolean stalled;
-    private boolean starting;
 
     /**
      * A node that follows the metadata; its pending changes and change numbers go to its copies' store.
@@ -178,7 +175,7 @@ final class FatBtreeNode {
      */
     void membersChanged() {
         parked.failedMembers().forEach(locks::dropWaiting);
-        Op head = queued.peek();
+        Op head = queued.head();
         String blocker = head == null ? null : head.failedBlocker();
         if (blocker != null) {
             head.park(blocker, true);
@@ -194,37 +191,16 @@ final class FatBtreeNode {
     private void resume() {
         if (stalled) {
             stalled = false;
-            queued.peek().start();
+            queued.head().start();
         }
     }
 
     private void queue(Op op) {
         queued.add(op);
-        if (queued.size() == 1) {
-            startHead();
-        }
     }
 
     private void finished() {
-        queued.poll();
-        startHead();
-    }
-
-    /** Starts the change at the head of the queue, and the next while one ends at once: a loop, not a recursion. */
-    private void startHead() {
-        if (starting) {
-            return;
-        }
-        starting = true;
-        try {
-            Op started = null;
-            while (queued.peek() != null && queued.peek() != started) {
-                started = queued.peek();
-                started.start();
-            }
-        } finally {
-            starting = false;
-        }
+        queued.finished();
     }
 
     /**
@@ -427,9 +403,9 @@ final class FatBtreeNode {
                 return;
             }
             if (planner == null) {
-                queued.add(new Op(numbers.next(), key, null));
+                queued.addBehind(new Op(numbers.next(), key, null));
                 if (splitAt != null) {
-                    queued.add(new Op(numbers.next(), splitAt, null));
+                    queued.addBehind(new Op(numbers.next(), splitAt, null));
                 }
             }
             finished();
