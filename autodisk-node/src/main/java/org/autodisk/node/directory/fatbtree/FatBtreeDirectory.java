@@ -305,14 +305,14 @@ final class FatBtreeDirectory implements Directory {
 
     /** Takes up the rebuilt copies: one write to the page store, then goes on as after a restart. */
     private void rebuilt(PageRebuild.Result r) {
+        Map<Long, Map<String, PageBatch>> unfinished = new HashMap<>(); // the copies taken up hold its own part
+        r.records().forEach((change, batches) -> unfinished.put(change, new java.util.LinkedHashMap<>(batches)));
+        unfinished.values().forEach(batches -> batches.remove(self));
+        unfinished.forEach(store::pending); // finished from here on, as after a restart: recorded before the pages
         copies.clear();
         copies.keepIn(store);
         copies.apply(new PageBatch(0, List.copyOf(r.copies().pages().values()), List.of(), r.copies().rootId()));
         store.reserve(r.reserved());
-        Map<Long, Map<String, PageBatch>> unfinished = new HashMap<>(); // the copies taken up hold its own part
-        r.records().forEach((change, batches) -> unfinished.put(change, new java.util.LinkedHashMap<>(batches)));
-        unfinished.values().forEach(batches -> batches.remove(self));
-        unfinished.forEach(store::pending); // finished from here on, as after a restart
         node = newNode(known.state(), r.reserved());
         node.restarted(unfinished);
         LOG.info("{}: Fat-Btree index rebuilt: {} index pages ({} fetched from peers, {} rebuilt from the metadata); "
@@ -369,7 +369,8 @@ final class FatBtreeDirectory implements Directory {
         try {
             return CompletableFuture.supplyAsync(() -> PageFetch.answer(copies, page,
                     known.state().dataNodePositions().indexOf(asker), node == null, known.state().version())
-                    .with(page == PageFetch.ROOT && node != null ? node.records() : new PeerRecords(), asker), loop);
+                    .with(page != PageFetch.ROOT ? new PeerRecords() : node != null ? node.records()
+                            : new PeerRecords(store), asker), loop); // still starting: what its store kept
         } catch (java.util.concurrent.RejectedExecutionException closed) {
             return CompletableFuture.failedFuture(closed);
         }

@@ -105,7 +105,9 @@ final class FatBtreeNode {
     private void took(String from, PageBatch batch) {
         Set<Long> had = new HashSet<>();
         copies.ownLeavesUnder(batch).forEach(e -> had.add(e.child()));
-        copies.apply(batch);
+        if (!copies.apply(batch)) {
+            store.sync(); // the record it keeps, written before, is durable before the receipt goes
+        }
         net.send(self, from, new PageMessage.Applied(batch.change()));
         resume();
         if (latest != null) {

@@ -53,20 +53,23 @@ final class InMemoryPageStore implements PageStore {
 
     @Override
     public synchronized void keep(long change, Kept record) {
-        if (record == null) {
-            kept.remove(change);
-        } else {
-            kept.put(change, record);
-        }
+        kept.put(change, record);
     }
 
     @Override
-    public synchronized void released(String coordinator, List<Long> changes) {
-        if (changes.isEmpty()) {
-            released.remove(coordinator);
-        } else {
-            released.put(coordinator, List.copyOf(changes));
-        }
+    public synchronized void released(String coordinator, long change, List<Long> last) {
+        kept.remove(change);
+        released.put(coordinator, List.copyOf(last));
+    }
+
+    @Override
+    public synchronized void forget(String coordinator, List<Long> changes) {
+        changes.forEach(kept::remove);
+        released.remove(coordinator);
+    }
+
+    @Override
+    public void sync() {
     }
 
     @Override

@@ -92,8 +92,9 @@ final class NodeCopies {
      * dropped).
      *
      * @param batch the batch
+     * @return whether it changed a copy (and wrote the store, synced)
      */
-    void apply(PageBatch batch) {
+    boolean apply(PageBatch batch) {
         List<Page> written = new ArrayList<>();
         for (Page p : batch.puts()) {
             if (pages.merge(p.id(), p, (now, next) -> next.version() > now.version() ? next : now) == p) {
@@ -114,7 +115,9 @@ final class NodeCopies {
         }
         if (!written.isEmpty() || !removed.isEmpty() || root >= 0) {
             store.write(written, removed, root);
+            return true;
         }
+        return false;
     }
 
     /** Forgets every copy (the node restarted without them). */

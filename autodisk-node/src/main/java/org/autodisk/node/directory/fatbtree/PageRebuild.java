@@ -26,8 +26,7 @@ import org.slf4j.LoggerFactory;
  * first start, or a node that lost its index directory) from its peers, while changes go on. It asks every other
  * data node for its root and takes the newest (the highest level, then version), once its own metadata is as new as
  * every answering peer's, and every peer not declared failed answered (one may keep the record of a change this node
- * had under way, below), or {@link #LOAD_AFTER_TRIES} rounds passed without (a peer that is down kept no record: it
- * keeps them in memory). While no peer holds a root, see {@link #noRoot}. If the root's copy set
+ * had under way, below). While no peer holds a root, see {@link #noRoot}. If the root's copy set
  * does not name this node, it rightly holds nothing (a node that joined and was given no leaf). Otherwise it walks
  * down: every page whose parent's entry names this node in its copy set is fetched from the other nodes that entry
  * names, the newest copy taken; a page the entry names no other holder of is rebuilt from the ranges the metadata
@@ -69,7 +68,7 @@ final class PageRebuild {
     private long highest;
     private long change = -1;
     private int tries;
-    private int silentRounds;
+    private final java.util.Set<Long> told = new java.util.HashSet<>();
     private int asking;
     private int waiting;
     private boolean finished;
@@ -212,14 +211,10 @@ final class PageRebuild {
         }
         List<String> silent = peers.stream().filter(n -> !answers.containsKey(n)
                 && !MetaRoutes.failed(latest.get(), n)).toList();
-        if (!silent.isEmpty() && silentRounds++ < LOAD_AFTER_TRIES) {
+        if (!silent.isEmpty()) {
             retry(silent + " did not answer and are not declared failed (one may keep the record of a change this "
                     + "node had under way)", this::start);
             return;
-        }
-        if (!silent.isEmpty()) {
-            LOG.warn("{}: taking its index copies up without an answer from {} (down: a record of a change of this "
-                    + "node it kept is gone with its restart)", self, silent);
         }
         tries = 0;
         walkStarted = System.nanoTime();
@@ -243,8 +238,10 @@ final class PageRebuild {
             return;
         }
         highest = Math.max(highest, changed);
-        LOG.warn("{}: its index change {} (writing {}) was under way when it lost its copies; a peer kept its "
-                + "record: it is finished from it", self, changed, batches.keySet());
+        if (told.add(changed)) {
+            LOG.warn("{}: its index change {} (writing {}) was under way when it lost its copies; a peer kept its "
+                    + "record: it is finished from it", self, changed, batches.keySet());
+        }
         for (PageBatch b : batches.values()) {
             b.puts().forEach(p -> recorded.merge(p.id(), p, (x, y) -> x.version() >= y.version() ? x : y));
             if (b.root() >= 0) {

@@ -43,7 +43,15 @@ interface PageStore extends AutoCloseable {
         }
 
         @Override
-        public void released(String coordinator, List<Long> changes) {
+        public void released(String coordinator, long change, List<Long> last) {
+        }
+
+        @Override
+        public void forget(String coordinator, List<Long> changes) {
+        }
+
+        @Override
+        public void sync() {
         }
 
         @Override
@@ -89,21 +97,34 @@ interface PageStore extends AutoCloseable {
     Records records();
 
     /**
-     * Keeps the record of another node's change, or forgets it. Not synced by itself: the synced write of the pages
-     * the change's batch leaves, which follows, makes both durable.
+     * Keeps the record of another node's change. Not synced by itself: the synced write of the pages the change's
+     * batch leaves, which follows, makes both durable (or a {@link #sync} where the batch changed nothing).
      *
      * @param change the change
-     * @param kept   its record, or {@code null} to forget it
+     * @param kept   its record
      */
     void keep(long change, Kept kept);
 
     /**
-     * Records the last released changes of a coordinator whose record this node kept; not synced (see {@link #keep}).
+     * Forgets the record of a change its coordinator released and records the coordinator's last released changes, in
+     * one synced write.
      *
      * @param coordinator the coordinator
-     * @param changes     the changes, none to forget them
+     * @param change      the change released
+     * @param last        its last released changes, this one included
      */
-    void released(String coordinator, List<Long> changes);
+    void released(String coordinator, long change, List<Long> last);
+
+    /**
+     * Forgets records of a coordinator's changes and its released changes (it restarted), in one synced write.
+     *
+     * @param coordinator the coordinator
+     * @param changes     the changes whose records go
+     */
+    void forget(String coordinator, List<Long> changes);
+
+    /** Makes every write before it durable. */
+    void sync();
 
     /**
      * Reads what the store holds.

@@ -10,8 +10,8 @@ import java.util.Map;
  * of the change, kept until the coordinator releases the change, or restarts without sending the change again (it
  * finished it: its release was lost, or it lost its own record). A coordinator that lost its page store
  * (and its own record) with a change half-written takes them back with its peers' roots and finishes the change
- * ({@link PageRebuild}). They are kept in the node's page store too (unsynced, made durable by the synced write of
- * the batch's pages that follows), so a node that restarts keeps them.
+ * ({@link PageRebuild}). They are kept in the node's page store too (a record unsynced, made durable by the synced
+ * write of the batch's pages that follows; its release synced), so a node that restarts keeps them.
  */
 final class PeerRecords {
 
@@ -52,10 +52,11 @@ final class PeerRecords {
                     new PageStore.Kept(from, b.record()));
             case PageMessage.Release r -> released(from, r.change());
             case PageMessage.Restarted r -> {
-                List.copyOf(held.entrySet()).stream().filter(e -> e.getValue().coordinator().equals(from)
-                        && !r.resent().contains(e.getKey())).forEach(e -> keep(e.getKey(), null));
-                if (released.remove(from) != null) {
-                    store.released(from, List.of());
+                List<Long> gone = held.entrySet().stream().filter(e -> e.getValue().coordinator().equals(from)
+                        && !r.resent().contains(e.getKey())).map(Map.Entry::getKey).toList();
+                if (released.remove(from) != null || !gone.isEmpty()) {
+                    gone.forEach(held::remove);
+                    store.forget(from, gone);
                 }
             }
             default -> {
@@ -72,22 +73,18 @@ final class PeerRecords {
     private void released(String from, long change) {
         PageStore.Kept h = held.get(change);
         if (h != null && h.coordinator().equals(from)) {
-            keep(change, null);
+            held.remove(change);
             java.util.Deque<Long> last = released.computeIfAbsent(from, k -> new java.util.ArrayDeque<>());
             last.add(change);
             if (last.size() > RELEASED) {
                 last.poll();
             }
-            store.released(from, List.copyOf(last));
+            store.released(from, change, List.copyOf(last));
         }
     }
 
     private void keep(long change, PageStore.Kept kept) {
-        if (kept == null) {
-            held.remove(change);
-        } else {
-            held.put(change, kept);
-        }
+        held.put(change, kept);
         store.keep(change, kept);
     }
 

@@ -155,35 +155,57 @@ final class RocksPageStore implements PageStore {
 
     @Override
     public void keep(long change, Kept kept) {
-        try {
-            if (kept == null) {
-                db.delete(key(KEPT, change));
-                return;
-            }
+        try (WriteOptions unsynced = new WriteOptions()) {
             byte[] id = kept.coordinator().getBytes(StandardCharsets.UTF_8);
+            if (id.length > 255) {
+                throw new IllegalArgumentException("a node id has at most 255 bytes: " + kept.coordinator());
+            }
             byte[] batches = encodePending(kept.batches());
-            db.put(key(KEPT, change), ByteBuffer.allocate(1 + id.length + batches.length).put((byte) id.length)
-                    .put(id).put(batches).array());
+            db.put(unsynced, key(KEPT, change), ByteBuffer.allocate(1 + id.length + batches.length)
+                    .put((byte) id.length).put(id).put(batches).array());
         } catch (RocksDBException e) {
             throw failed("write", e);
         }
     }
 
     @Override
-    public void released(String coordinator, List<Long> changes) {
-        byte[] id = coordinator.getBytes(StandardCharsets.UTF_8);
-        byte[] key = ByteBuffer.allocate(1 + id.length).put(RELEASED).put(id).array();
-        try {
-            if (changes.isEmpty()) {
-                db.delete(key);
-                return;
-            }
-            ByteBuffer v = ByteBuffer.allocate(8 * changes.size());
-            changes.forEach(v::putLong);
-            db.put(key, v.array());
+    public void released(String coordinator, long change, List<Long> last) {
+        ByteBuffer v = ByteBuffer.allocate(8 * last.size());
+        last.forEach(v::putLong);
+        try (WriteBatch b = new WriteBatch()) {
+            b.delete(key(KEPT, change));
+            b.put(releasedKey(coordinator), v.array());
+            db.write(sync, b);
         } catch (RocksDBException e) {
             throw failed("write", e);
         }
+    }
+
+    @Override
+    public void forget(String coordinator, List<Long> changes) {
+        try (WriteBatch b = new WriteBatch()) {
+            for (long c : changes) {
+                b.delete(key(KEPT, c));
+            }
+            b.delete(releasedKey(coordinator));
+            db.write(sync, b);
+        } catch (RocksDBException e) {
+            throw failed("write", e);
+        }
+    }
+
+    @Override
+    public void sync() {
+        try {
+            db.flushWal(true);
+        } catch (RocksDBException e) {
+            throw failed("sync", e);
+        }
+    }
+
+    private static byte[] releasedKey(String coordinator) {
+        byte[] id = coordinator.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(1 + id.length).put(RELEASED).put(id).array();
     }
 
     @Override

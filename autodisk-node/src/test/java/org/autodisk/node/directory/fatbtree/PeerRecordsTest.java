@@ -35,6 +35,25 @@ class PeerRecordsTest {
     }
 
     @Test
+    void aNodeStillStartingAnswersARootFetchWithTheRecordsItsStoreKept() {
+        InMemoryPageStore store = new InMemoryPageStore();
+        PeerRecords before = new PeerRecords(store);
+        before.take("d2", batch(7));
+        before.take("d2", batch(8));
+        before.take("d2", new PageMessage.Release(8));
+        FatBtreeDirectory starting = new FatBtreeDirectory("d1", 3, (from, to, m) -> { }, store);
+        try {
+            PageFetch.Answer a = starting.answer("d2", PageFetch.ROOT).join();
+            assertThat(a.takingUp()).isTrue();
+            assertThat(a.records()).containsOnlyKeys(7L);
+            assertThat(a.released()).containsExactly(8L);
+            assertThat(starting.answer("d2", 5).join().records()).as("only with the root").isEmpty();
+        } finally {
+            starting.close();
+        }
+    }
+
+    @Test
     void aReleaseBeforeAnyBatchIsNotRememberedAsWrittenEverywhere() {
         PeerRecords r = new PeerRecords();
         r.take("d1", new PageMessage.Release(7)); // the change starts over before it writes

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.util.List;
+import org.autodisk.node.meta.MemberState;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
@@ -74,7 +75,8 @@ class RebuildScheduleTest {
 
     /**
      * d4 is down at the cluster's first start; d1..d3 wait LOAD_AFTER_TRIES rounds, then load the creation (or find a
-     * peer's root, whichever comes first), and the split of d1's range 0 committed while they waited is followed.
+     * peer's root, whichever comes first: then they wait until d4, silent, is declared failed, as the failure detector
+     * does), and the split of d1's range 0 committed while they waited is followed.
      */
     @Test
     void aSplitCommittedWhileWaitingForADownPeerAtFirstStartIsFollowed() throws Exception {
@@ -83,8 +85,10 @@ class RebuildScheduleTest {
             await("d1 asked its peers, d4 not answering").atMost(Duration.ofSeconds(20))
                     .until(() -> c.fetchesOfRoots("d1") > 1);
             c.submit(new MetaCommand.Split(0, 1, new byte[] {10}));
+            c.submit(new MetaCommand.SetMemberState("d4", MemberState.UP, MemberState.FAILED));
             await("loaded").atMost(Duration.ofSeconds(30)).until(() -> c.dirs.get("d1").ready());
             c.start("d4");
+            c.submit(new MetaCommand.SetMemberState("d4", MemberState.FAILED, MemberState.UP));
             c.awaitSettled();
             assertThat(c.violations()).isEmpty();
         }
