@@ -1,5 +1,10 @@
 package org.autodisk.node.directory.fatbtree;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * What nodes send each other to change the Fat-Btree: locks on page copies, page batches and their receipts, and a
  * node's word that it restarted.
@@ -39,11 +44,11 @@ sealed interface PageMessage {
      * @param batch  the receiver's batch
      * @param record every node's batch of the change, the coordinator's included; empty if not kept
      */
-    record Batch(PageBatch batch, java.util.Map<String, PageBatch> record) implements PageMessage {
+    record Batch(PageBatch batch, Map<String, PageBatch> record) implements PageMessage {
 
         // copies the record, in its order
         public Batch {
-            record = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(record));
+            record = Collections.unmodifiableMap(new LinkedHashMap<>(record));
         }
 
         /**
@@ -52,7 +57,7 @@ sealed interface PageMessage {
          * @param batch the receiver's batch
          */
         Batch(PageBatch batch) {
-            this(batch, java.util.Map.of());
+            this(batch, Map.of());
         }
     }
 
@@ -71,16 +76,16 @@ sealed interface PageMessage {
      *
      * @param resent the changes the sender sent again on its restart, to be finished
      */
-    record Restarted(java.util.List<Long> resent) implements PageMessage {
+    record Restarted(List<Long> resent) implements PageMessage {
 
         // copies the list
         public Restarted {
-            resent = java.util.List.copyOf(resent);
+            resent = List.copyOf(resent);
         }
 
         /** A restart that sends no change again. */
         Restarted() {
-            this(java.util.List.of());
+            this(List.of());
         }
     }
 }

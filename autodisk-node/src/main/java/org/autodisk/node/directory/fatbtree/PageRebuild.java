@@ -2,19 +2,22 @@ package org.autodisk.node.directory.fatbtree;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.autodisk.core.Keys;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
@@ -68,7 +71,7 @@ final class PageRebuild {
     private long highest;
     private long change = -1;
     private int tries;
-    private final java.util.Set<Long> told = new java.util.HashSet<>();
+    private final Set<Long> told = new HashSet<>();
     private int asking;
     private int waiting;
     private boolean finished;
@@ -184,7 +187,7 @@ final class PageRebuild {
         records.clear();
         recorded.clear();
         recordedRoots.clear();
-        java.util.Set<Long> released = new java.util.HashSet<>();
+        Set<Long> released = new HashSet<>();
         answers.values().forEach(a -> released.addAll(a.released()));
         answers.values().forEach(a -> a.records().forEach((c, r) -> {
             if (!released.contains(c)) {
@@ -202,7 +205,7 @@ final class PageRebuild {
             creation.load().run(); // no range split or moved: the tree is still the creation's wherever it is held
             return;
         }
-        Page root = java.util.stream.Stream.concat(answers.values().stream().map(PageFetch.Answer::page),
+        Page root = Stream.concat(answers.values().stream().map(PageFetch.Answer::page),
                 recordedRoots.stream().map(recorded::get)).filter(Objects::nonNull)
                 .max(Comparator.comparingInt(Page::level).thenComparingLong(Page::version)).orElse(null);
         if (root == null) {
@@ -330,8 +333,8 @@ final class PageRebuild {
     private void pageAnswered(Want w, List<String> holders, Map<String, PageFetch.Answer> answers) {
         asking--;
         noteHighest(answers.values());
-        Page p = java.util.stream.Stream.concat(answers.values().stream().map(PageFetch.Answer::page),
-                java.util.stream.Stream.of(recorded.get(w.entry().child()))).filter(Objects::nonNull)
+        Page p = Stream.concat(answers.values().stream().map(PageFetch.Answer::page),
+                Stream.of(recorded.get(w.entry().child()))).filter(Objects::nonNull)
                 .max(Comparator.comparingLong(Page::version)).orElse(null);
         if (p == null && answers.size() == holders.size()
                 && answers.values().stream().allMatch(PageFetch.Answer::takingUp)) {

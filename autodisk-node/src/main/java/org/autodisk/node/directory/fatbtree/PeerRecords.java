@@ -1,5 +1,7 @@
 package org.autodisk.node.directory.fatbtree;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,7 +22,7 @@ final class PeerRecords {
 
     private final PageStore store;
     private final Map<Long, PageStore.Kept> held = new HashMap<>();
-    private final Map<String, java.util.Deque<Long>> released = new HashMap<>();
+    private final Map<String, Deque<Long>> released = new HashMap<>();
 
     /** Records kept nowhere but here (answers of a node that keeps none). */
     PeerRecords() {
@@ -36,7 +38,7 @@ final class PeerRecords {
         this.store = store;
         PageStore.Records before = store.records();
         held.putAll(before.kept());
-        before.released().forEach((c, changes) -> released.put(c, new java.util.ArrayDeque<>(changes)));
+        before.released().forEach((c, changes) -> released.put(c, new ArrayDeque<>(changes)));
     }
 
     /**
@@ -74,7 +76,7 @@ final class PeerRecords {
         PageStore.Kept h = held.get(change);
         if (h != null && h.coordinator().equals(from)) {
             held.remove(change);
-            java.util.Deque<Long> last = released.computeIfAbsent(from, k -> new java.util.ArrayDeque<>());
+            Deque<Long> last = released.computeIfAbsent(from, k -> new ArrayDeque<>());
             last.add(change);
             if (last.size() > RELEASED) {
                 last.poll();
@@ -96,7 +98,7 @@ final class PeerRecords {
      * @return the change numbers
      */
     List<Long> releasedOf(String coordinator) {
-        return List.copyOf(released.getOrDefault(coordinator, new java.util.ArrayDeque<>()));
+        return List.copyOf(released.getOrDefault(coordinator, new ArrayDeque<>()));
     }
 
     /**

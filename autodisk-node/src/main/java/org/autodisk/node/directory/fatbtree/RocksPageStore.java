@@ -1,10 +1,12 @@
 package org.autodisk.node.directory.fatbtree;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -137,13 +139,13 @@ final class RocksPageStore implements PageStore {
             for (it.seek(new byte[] {KEPT}); it.isValid() && it.key()[0] == KEPT; it.next()) {
                 byte[] v = it.value();
                 int len = v[0] & 0xff;
-                byte[] rest = java.util.Arrays.copyOfRange(v, 1 + len, v.length);
+                byte[] rest = Arrays.copyOfRange(v, 1 + len, v.length);
                 kept.put(ByteBuffer.wrap(it.key(), 1, 8).getLong(),
                         new Kept(new String(v, 1, len, StandardCharsets.UTF_8), decodePending(rest)));
             }
             for (it.seek(new byte[] {RELEASED}); it.isValid() && it.key()[0] == RELEASED; it.next()) {
                 ByteBuffer v = ByteBuffer.wrap(it.value());
-                List<Long> changes = new java.util.ArrayList<>();
+                List<Long> changes = new ArrayList<>();
                 while (v.hasRemaining()) {
                     changes.add(v.getLong());
                 }
