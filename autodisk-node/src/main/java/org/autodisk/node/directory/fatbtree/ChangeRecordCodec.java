@@ -77,13 +77,7 @@ final class ChangeRecordCodec {
      */
     static Map<String, PageBatch> decode(ByteBuffer b, long change) {
         try {
-            int len = b.getInt();
-            if (len < 0 || len > b.remaining()) {
-                throw malformed("its pages take " + len + " bytes of " + b.remaining());
-            }
-            byte[] table = new byte[len];
-            b.get(table);
-            PageBatch all = PageBatchCodec.decode(table);
+            PageBatch all = PageBatchCodec.decodePrefixed(b, "its pages", ChangeRecordCodec::malformed);
             if (all.change() != change) {
                 throw malformed("it is of change " + all.change() + ", not " + change);
             }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.autodisk.core.Limits;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
@@ -119,6 +120,27 @@ final class PageBatchCodec {
         } catch (BufferUnderflowException e) {
             throw malformed("the body ends early (" + body.length + " bytes)");
         }
+    }
+
+    /**
+     * Decodes a batch written after its i32 length, leaving the buffer after it.
+     *
+     * @param b         the buffer
+     * @param what      what the batch is, for the error ("a batch", "a page")
+     * @param malformed the caller's MALFORMED error for a length that does not fit
+     * @return the batch
+     * @throws ProtocolException MALFORMED if the length does not fit the buffer or the batch is malformed
+     * @throws BufferUnderflowException if the length is cut short
+     */
+    static PageBatch decodePrefixed(ByteBuffer b, String what,
+            Function<String, ProtocolException> malformed) {
+        int len = b.getInt();
+        if (len < 0 || len > b.remaining()) {
+            throw malformed.apply(what + " of " + len + " bytes in " + b.remaining());
+        }
+        byte[] bytes = new byte[len];
+        b.get(bytes);
+        return decode(bytes);
     }
 
     private static List<String> table(ByteBuffer b) {

@@ -246,13 +246,7 @@ final class PageFetch {
     }
 
     private static Page page(ByteBuffer b) {
-        int len = b.getInt();
-        if (len < 0 || len > b.remaining()) {
-            throw malformed("a page of " + len + " bytes in " + b.remaining());
-        }
-        byte[] bytes = new byte[len];
-        b.get(bytes);
-        List<Page> puts = PageBatchCodec.decode(bytes).puts();
+        List<Page> puts = PageBatchCodec.decodePrefixed(b, "a page", PageFetch::malformed).puts();
         if (puts.size() != 1) {
             throw malformed("an answer marked 1 with " + puts.size() + " pages after it");
         }

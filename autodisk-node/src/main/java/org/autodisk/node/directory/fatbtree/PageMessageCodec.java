@@ -80,13 +80,7 @@ final class PageMessageCodec {
     }
 
     private static PageMessage.Batch batch(ByteBuffer b) {
-        int len = b.getInt();
-        if (len < 0 || len > b.remaining()) {
-            throw malformed("a batch of " + len + " bytes in " + b.remaining());
-        }
-        byte[] bytes = new byte[len];
-        b.get(bytes);
-        PageBatch batch = PageBatchCodec.decode(bytes);
+        PageBatch batch = PageBatchCodec.decodePrefixed(b, "a batch", PageMessageCodec::malformed);
         return new PageMessage.Batch(batch, ChangeRecordCodec.decode(b, batch.change()));
     }
 

@@ -88,10 +88,7 @@ class LostChangeScheduleTest {
     @Test
     void theNodeTakingUpWaitsForAPeerThatMayKeepARecord() throws Exception {
         try (TakeUpCluster c = new TakeUpCluster(TakeUpCluster.NODES)) {
-            grow(c);
-            List.of("d3", "d4").forEach(n -> c.holdWhen("d2", n, m -> m instanceof PageMessage.Batch));
-            split(c, 0x24);
-            await("d1 applied").atMost(Duration.ofSeconds(10)).until(() -> c.batchesTaken("d2", "d1") > 0);
+            halfWritten(c, List.of("d1"), List.of("d3", "d4"));
             c.crash("d2");
             List.of("d3", "d4").forEach(n -> c.lose("d2", n));
             c.mute.add("d1");
@@ -113,10 +110,7 @@ class LostChangeScheduleTest {
     @Test
     void aRecordSurvivesTheRestartOfTheNodeKeepingIt() throws Exception {
         try (TakeUpCluster c = new TakeUpCluster(TakeUpCluster.NODES)) {
-            grow(c);
-            List.of("d3", "d4").forEach(n -> c.holdWhen("d2", n, m -> m instanceof PageMessage.Batch));
-            split(c, 0x24);
-            await("d1 applied").atMost(Duration.ofSeconds(10)).until(() -> c.batchesTaken("d2", "d1") > 0);
+            halfWritten(c, List.of("d1"), List.of("d3", "d4"));
             c.crash("d1");
             c.restart("d1", false, c.replaying("d1"));
             await("d1 restarted").atMost(Duration.ofSeconds(10)).until(() -> c.dirs.get("d1").ready());
@@ -157,15 +151,23 @@ class LostChangeScheduleTest {
 
     private static void lostAfter(List<String> got, List<String> lost) throws Exception {
         try (TakeUpCluster c = new TakeUpCluster(TakeUpCluster.NODES)) {
-            grow(c);
-            lost.forEach(n -> c.holdWhen("d2", n, m -> m instanceof PageMessage.Batch));
-            split(c, 0x24);
-            await("the batches that arrive").atMost(Duration.ofSeconds(10))
-                    .until(() -> got.stream().allMatch(n -> c.batchesTaken("d2", n) > 0) && lost.stream()
-                            .allMatch(n -> c.held.getOrDefault("d2>" + n, new java.util.ArrayDeque<>()).size() > 0));
+            halfWritten(c, got, lost);
             loseStoreAndCheck(c, lost);
             assertThat(c.dirs.get("d2").copies().route(new byte[] {0x25}).servedHere()).isTrue();
         }
+    }
+
+    /**
+     * Grows the tree and has d2 split at 0x24 with its batches to {@code lost} held: returns once {@code got} took
+     * theirs and the others are held.
+     */
+    private static void halfWritten(TakeUpCluster c, List<String> got, List<String> lost) {
+        grow(c);
+        lost.forEach(n -> c.holdWhen("d2", n, m -> m instanceof PageMessage.Batch));
+        split(c, 0x24);
+        await("the batches that arrive").atMost(Duration.ofSeconds(10))
+                .until(() -> got.stream().allMatch(n -> c.batchesTaken("d2", n) > 0) && lost.stream()
+                        .allMatch(n -> c.held.getOrDefault("d2>" + n, new java.util.ArrayDeque<>()).size() > 0));
     }
 
     private static void split(TakeUpCluster c, int at) {
