@@ -1,7 +1,10 @@
 package org.autodisk.rules;
 
+import java.util.function.BooleanSupplier;
+
 /**
- * A client asked to insert (or replace) a key.
+ * A client asked to insert (or replace) a key. Whether the key exists already ({@link #replace()}) is looked up
+ * only when a rule reads it, and once: an insert under rules that never ask costs no read of the store.
  *
  * @param requestId the node's handle for the request
  * @param key the key as text
@@ -9,10 +12,26 @@ package org.autodisk.rules;
  * @param ownerIsLocal whether this node owns the key's range
  * @param rangeId the range the key falls in
  * @param hops how many nodes forwarded the request already
- * @param replace whether the key exists already, so the insert would replace its value
+ * @param existing answers whether the key exists already (see {@link #replace()})
  */
 public record InsertRequested(String requestId, String key, int valueSize, boolean ownerIsLocal, int rangeId,
-        int hops, boolean replace) implements RequestEvent {
+        int hops, Existing existing) implements RequestEvent {
+
+    /**
+     * An insert whose key is known to exist or not.
+     *
+     * @param requestId the node's handle for the request
+     * @param key the key as text
+     * @param valueSize the value's size in bytes
+     * @param ownerIsLocal whether this node owns the key's range
+     * @param rangeId the range the key falls in
+     * @param hops how many nodes forwarded the request already
+     * @param replace whether the key exists already, so the insert would replace its value
+     */
+    public InsertRequested(String requestId, String key, int valueSize, boolean ownerIsLocal, int rangeId,
+            int hops, boolean replace) {
+        this(requestId, key, valueSize, ownerIsLocal, rangeId, hops, new Existing(() -> replace));
+    }
 
     /**
      * An insert of a key that is not known to exist.
@@ -27,5 +46,47 @@ public record InsertRequested(String requestId, String key, int valueSize, boole
     public InsertRequested(String requestId, String key, int valueSize, boolean ownerIsLocal, int rangeId,
             int hops) {
         this(requestId, key, valueSize, ownerIsLocal, rangeId, hops, false);
+    }
+
+    /**
+     * Whether the key exists already, so the insert would replace its value (rules read it as {@code replace}).
+     * Looked up on the first call only.
+     *
+     * @return true if the key exists already
+     */
+    public boolean replace() {
+        return existing.get();
+    }
+
+    /** Whether the key exists, asked of the store on first use and remembered; used on the evaluating thread. */
+    public static final class Existing {
+        private final BooleanSupplier lookup;
+        private int known; // 0: not asked yet, 1: absent, 2: present
+
+        /**
+         * A lookup made on first use.
+         *
+         * @param lookup answers whether the key exists
+         */
+        public Existing(BooleanSupplier lookup) {
+            this.lookup = lookup;
+        }
+
+        /**
+         * Whether the key exists: the lookup's first answer.
+         *
+         * @return true if the key exists
+         */
+        public boolean get() {
+            if (known == 0) {
+                known = lookup.getAsBoolean() ? 2 : 1;
+            }
+            return known == 2;
+        }
+
+        @Override
+        public String toString() {
+            return known == 0 ? "not looked up" : known == 2 ? "exists" : "absent";
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class ShippedRulesTest {
@@ -281,6 +282,24 @@ class ShippedRulesTest {
                     .isEqualTo(Decision.handleLocally(1));
             assertThat(engine.decide(new DeleteRequested("r4", "rw/x", true, 0, 0)))
                     .isEqualTo(Decision.handleLocally(1));
+        }
+    }
+
+    @Test
+    void theStoreIsAskedWhetherAKeyExistsOnlyWhenARuleReadsReplaceAndThenOnce() throws Exception {
+        AtomicInteger lookups = new AtomicInteger();
+        InsertRequested.Existing existing = new InsertRequested.Existing(() -> lookups.incrementAndGet() > 0);
+        try (RuleEngine engine = engine(new RecordingActions(), "routing.drl")) {
+            assertThat(engine.decide(new InsertRequested("r1", "ro/x", 5, true, 0, 0, existing)))
+                    .isEqualTo(Decision.handleLocally(1));
+            assertThat(lookups).hasValue(0);
+        }
+        try (RuleEngine engine = engine(new RecordingActions(), "routing.drl", "examples/write-protect.drl")) {
+            assertThat(engine.decide(new InsertRequested("r2", "ro/x", 5, true, 0, 0, existing)).reason())
+                    .isEqualTo("key 'ro/x' is write-protected (prefix 'ro/'): replace refused");
+            assertThat(engine.decide(new InsertRequested("r3", "ro/y", 5, true, 0, 0, existing)).reason())
+                    .endsWith("replace refused");
+            assertThat(lookups).hasValue(1);
         }
     }
 

@@ -36,7 +36,8 @@ final class InsertHandler extends KeyedOperation<InsertRequest> {
     @Override
     RequestEvent event(Request request, InsertRequest req, Placement placement) {
         boolean local = placement.servedHere();
-        boolean replace = local && serving.services().store().contains(req.key());
+        InsertRequested.Existing replace = new InsertRequested.Existing(
+                () -> local && serving.services().store().contains(req.key()));
         return new InsertRequested(request.id(), RuleGate.text(req.key()), req.value().length, local,
                 placement.rangeId(), request.frame().hops(), replace);
     }
