@@ -14,8 +14,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.net.ssl.SSLException;
@@ -27,8 +25,9 @@ import org.autodisk.core.protocol.Status;
 
 /**
  * One connection that carries request frames out and their response frames back: the request/response mechanism
- * the client and the nodes share. Each request gets the next request id and a deadline scheduled on the
- * connection's event loop; responses are matched by id; when the connection closes every pending request fails.
+ * the client and the nodes share. Each request gets the next request id and a deadline (expired by one
+ * {@link DeadlineSweep} per connection); responses are matched by id; when the connection closes every pending
+ * request fails.
  * Frames leave in the order {@link #send} was called, also when it is called on the event loop itself (writes
  * always go through the event loop's task queue): a data node's log batches rely on it. The pipeline, in order:
  * {@code tls} (when configured), {@code frameDecoder}, {@code frameEncoder}, {@code flushConsolidation},
@@ -43,17 +42,21 @@ public final class RequestChannel {
     private final AtomicLong ids = new AtomicLong(1);
     private final Map<Long, Pending> pending = new ConcurrentHashMap<>();
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
+    private final DeadlineSweep sweep;
     private volatile String remoteId;
 
     /** A request waiting for its answer. */
     private static final class Pending {
         private final int opcode;
         private final CompletableFuture<Frame> future = new CompletableFuture<>();
+        private final Duration deadline;
+        private final long expiresAt;
         private volatile boolean written;
-        private volatile ScheduledFuture<?> deadline;
 
-        Pending(int opcode) {
+        Pending(int opcode, Duration deadline, long expiresAt) {
             this.opcode = opcode;
+            this.deadline = deadline;
+            this.expiresAt = expiresAt;
         }
     }
 
@@ -62,6 +65,7 @@ public final class RequestChannel {
         this.hostPort = hostPort;
         this.expectedId = expectedId;
         this.settings = settings;
+        this.sweep = new DeadlineSweep(channel.eventLoop(), this::expireDue);
     }
 
     /**
@@ -148,16 +152,14 @@ public final class RequestChannel {
      */
     public CompletableFuture<Frame> send(Frame request, Duration deadline) {
         long id = ids.getAndIncrement();
-        Pending p = new Pending(request.opcode());
+        Pending p = new Pending(request.opcode(), deadline, sweep.after(deadline));
         pending.put(id, p);
         if (!channel.isActive()) {
             fail(id, lost(p, id, failure.get()));
             return p.future;
         }
+        sweep.due(p.expiresAt);
         try {
-            p.deadline = channel.eventLoop().schedule(() -> expire(id, deadline), deadline.toNanos(),
-                    TimeUnit.NANOSECONDS);
-            p.future.whenComplete((frame, error) -> p.deadline.cancel(false));
             Frame frame = request.withIdAndBody(id, request.body());
             channel.eventLoop().execute(() -> write(id, p, frame));
         } catch (RejectedExecutionException e) {
@@ -180,12 +182,20 @@ public final class RequestChannel {
         channel.writeAndFlush(frame, promise);
     }
 
-    private void expire(long id, Duration deadline) {
-        Pending p = pending.get(id);
-        if (p != null) {
-            fail(id, new ChannelException(ChannelException.Kind.DEADLINE, null, p.written, "no answer from "
-                    + describe() + " to " + what(p, id) + " within " + deadline.toMillis() + " ms", null));
+    /** Fails the requests whose deadline passed; returns the earliest deadline of the others. */
+    private long expireDue(long now) {
+        long next = Long.MAX_VALUE;
+        for (Map.Entry<Long, Pending> e : pending.entrySet()) {
+            Pending p = e.getValue();
+            if (p.expiresAt <= now) {
+                fail(e.getKey(), new ChannelException(ChannelException.Kind.DEADLINE, null, p.written,
+                        "no answer from " + describe() + " to " + what(p, e.getKey()) + " within "
+                                + p.deadline.toMillis() + " ms", null));
+            } else {
+                next = Math.min(next, p.expiresAt);
+            }
         }
+        return next;
     }
 
     void onResponse(Frame frame) {

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
+import org.autodisk.core.net.WriteBurst;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -232,7 +233,8 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
             reclaim = reclaimable();
             reclaim.forEach(contents::remove);
         }
-        group.forEach(op -> op.future.complete(lastEntry(op.ledgerId)));
+        // the answers to the group leave together, one task per connection
+        WriteBurst.run(() -> group.forEach(op -> op.future.complete(lastEntry(op.ledgerId))));
         for (long segment : reclaim) {
             try {
                 segments.delete(segment);

@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.autodisk.core.net.WriteBurst;
 import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.StoreException;
@@ -65,7 +66,7 @@ final class ApplyThread implements AutoCloseable {
         try {
             thread.execute(() -> {
                 apply(slot, entries, durable);
-                acknowledge.run();
+                WriteBurst.run(acknowledge); // the group's answers leave together, one task per connection
             });
         } catch (RejectedExecutionException e) {
             acknowledge.run();

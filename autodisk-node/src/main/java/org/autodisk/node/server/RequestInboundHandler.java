@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import org.autodisk.core.net.WriteBurst;
 import org.autodisk.core.protocol.DecodeFailure;
 import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Responses;
@@ -38,7 +39,7 @@ final class RequestInboundHandler extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         Channel ch = ctx.channel();
         if (msg instanceof Frame frame) {
-            dispatcher.accept(frame, caller, ch::writeAndFlush);
+            dispatcher.accept(frame, caller, reply -> WriteBurst.writeAndFlush(ch, reply));
         } else if (msg instanceof DecodeFailure failure) {
             if (failure.status() == Status.NOT_PERMITTED) {
                 LOG.info("{}: refused from {} '{}' at {}: {}", nodeId, caller, peerId, ch.remoteAddress(),
