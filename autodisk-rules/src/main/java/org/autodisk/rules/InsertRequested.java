@@ -58,10 +58,15 @@ public record InsertRequested(String requestId, String key, int valueSize, boole
         return existing.get();
     }
 
-    /** Whether the key exists, asked of the store on first use and remembered; used on the evaluating thread. */
+    /**
+     * Whether the key exists, asked of the store on first use and remembered. Thread-safe: besides the thread that
+     * evaluates the rules, Drools may evaluate a constraint on its own compiling thread; the lookup runs at most once,
+     * and not at all once {@link #seal sealed} (the request decided: the store may be closing by then).
+     */
     public static final class Existing {
         private final BooleanSupplier lookup;
         private int known; // 0: not asked yet, 1: absent, 2: present
+        private boolean sealed;
 
         /**
          * A lookup made on first use.
@@ -73,19 +78,24 @@ public record InsertRequested(String requestId, String key, int valueSize, boole
         }
 
         /**
-         * Whether the key exists: the lookup's first answer.
+         * Whether the key exists: the lookup's first answer (false if it was never asked before the seal).
          *
          * @return true if the key exists
          */
-        public boolean get() {
-            if (known == 0) {
+        public synchronized boolean get() {
+            if (known == 0 && !sealed) {
                 known = lookup.getAsBoolean() ? 2 : 1;
             }
             return known == 2;
         }
 
+        /** Ends the lookups: called once the rules decided, after which nothing asks the store any more. */
+        public synchronized void seal() {
+            sealed = true;
+        }
+
         @Override
-        public String toString() {
+        public synchronized String toString() {
             return known == 0 ? "not looked up" : known == 2 ? "exists" : "absent";
         }
     }

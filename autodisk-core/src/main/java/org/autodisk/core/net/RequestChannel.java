@@ -182,15 +182,23 @@ public final class RequestChannel {
         channel.writeAndFlush(frame, promise);
     }
 
+    private void expire(long id, Pending p) {
+        try {
+            fail(id, new ChannelException(ChannelException.Kind.DEADLINE, null, p.written, "no answer from "
+                    + describe() + " to " + what(p, id) + " within " + p.deadline.toMillis() + " ms", null));
+        } catch (RuntimeException e) {
+            // the request is no longer pending; one failing conversion of its error must not stop the others' expiry
+            p.future.completeExceptionally(e);
+        }
+    }
+
     /** Fails the requests whose deadline passed; returns the earliest deadline of the others. */
     private long expireDue(long now) {
         long next = Long.MAX_VALUE;
         for (Map.Entry<Long, Pending> e : pending.entrySet()) {
             Pending p = e.getValue();
             if (p.expiresAt <= now) {
-                fail(e.getKey(), new ChannelException(ChannelException.Kind.DEADLINE, null, p.written,
-                        "no answer from " + describe() + " to " + what(p, e.getKey()) + " within "
-                                + p.deadline.toMillis() + " ms", null));
+                expire(e.getKey(), p);
             } else {
                 next = Math.min(next, p.expiresAt);
             }

@@ -9,6 +9,7 @@ import org.autodisk.node.ops.Request;
 import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.rules.Decision;
 import org.autodisk.rules.Evaluation;
+import org.autodisk.rules.InsertRequested;
 import org.autodisk.rules.RequestEvent;
 
 /**
@@ -47,6 +48,9 @@ final class RuleGate {
     Decision decide(Request request, RequestEvent event, Placement placement) {
         long t0 = System.nanoTime();
         Evaluation evaluation = ctx.rules().decide(event);
+        if (event instanceof InsertRequested insert) {
+            insert.existing().seal(); // decided: a later evaluation (Drools' compiling thread) never reads the store
+        }
         long nanos = System.nanoTime() - t0;
         ctx.metrics().ruleTime(nanos);
         request.component("rules", nanos);
