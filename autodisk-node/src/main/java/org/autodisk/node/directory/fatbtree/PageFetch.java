@@ -15,11 +15,12 @@ import org.autodisk.core.protocol.Status;
  * A page fetch: a data node that lost its index copies asks a peer for its copy of one page (or of its root), and
  * learns the highest change number of its own position the peer's copies name, so that it never numbers a change (and
  * the pages it creates) as one it made before, whether the peer is taking its own copies up, and the peer's metadata
- * version. The wire form of a PAGE_FETCH request: u8 length and UTF-8 id of the asker, i64 page id ({@link #ROOT} for
- * the root); of its answer: i64 highest change, i64 metadata version, u8 1, i32 length and the page as a one-page
- * {@link PageBatchCodec} batch, or u8 0 where the peer holds no copy, 2 where it holds none while taking its copies
- * up; then u16 the number of records of the asker's changes the peer holds, each i64 change and its
- * {@link ChangeRecordCodec} form; then u16 the number of the asker's changes it was released from, each i64.
+ * version. Both bodies start with the u8 {@link PageFormat}. The wire form of a PAGE_FETCH request: u8 length and UTF-8
+ * id of the asker, i64 page id ({@link #ROOT} for the root); of its answer: i64 highest change, i64 metadata version,
+ * u8 1, i32 length and the page as a one-page {@link PageBatchCodec} batch, or u8 0 where the peer holds no copy, 2
+ * where it holds none while taking its copies up; then u16 the number of records of the asker's changes the peer holds,
+ * each i64 change and its {@link ChangeRecordCodec} form; then u16 the number of the asker's changes it was released
+ * from, each i64.
  */
 final class PageFetch {
 
@@ -150,7 +151,8 @@ final class PageFetch {
         if (id.length == 0 || id.length > MAX_ID) {
             throw new IllegalArgumentException("a node id has 1 to " + MAX_ID + " bytes: '" + asker + "'");
         }
-        return ByteBuffer.allocate(1 + id.length + Long.BYTES).put((byte) id.length).put(id).putLong(page).array();
+        return ByteBuffer.allocate(2 + id.length + Long.BYTES).put((byte) PageFormat.CURRENT).put((byte) id.length)
+                .put(id).putLong(page).array();
     }
 
     /**
@@ -158,11 +160,13 @@ final class PageFetch {
      *
      * @param body the body
      * @return the request
-     * @throws ProtocolException MALFORMED saying what was found for a cut, padded or empty-named body
+     * @throws ProtocolException UNSUPPORTED_VERSION if it is of another {@link PageFormat}; MALFORMED saying what
+     *                           was found for a cut, padded or empty-named body
      */
     static Request decodeRequest(byte[] body) {
         ByteBuffer b = ByteBuffer.wrap(body);
         try {
+            PageFormat.check(b, "a page fetch");
             int len = b.get() & 0xff;
             if (len == 0) {
                 throw malformed("it names no asker");
@@ -194,9 +198,9 @@ final class PageFetch {
             records.add(ByteBuffer.allocate(Long.BYTES).putLong(change).array());
             records.add(ChangeRecordCodec.encode(change, batches));
         });
-        ByteBuffer b = ByteBuffer.allocate(2 * Long.BYTES + 1 + (page.length > 0 ? 4 + page.length : 0) + 2
+        ByteBuffer b = ByteBuffer.allocate(1 + 2 * Long.BYTES + 1 + (page.length > 0 ? 4 + page.length : 0) + 2
                 + records.stream().mapToInt(r -> r.length).sum() + 2 + Long.BYTES * a.released().size());
-        b.putLong(a.highest()).putLong(a.version()).put((byte) marker);
+        b.put((byte) PageFormat.CURRENT).putLong(a.highest()).putLong(a.version()).put((byte) marker);
         if (page.length > 0) {
             b.putInt(page.length).put(page);
         }
@@ -212,12 +216,14 @@ final class PageFetch {
      *
      * @param body the body
      * @return the answer
-     * @throws ProtocolException MALFORMED if the body is cut short or padded, marked otherwise than 0 to 2, holds
+     * @throws ProtocolException UNSUPPORTED_VERSION if it is of another {@link PageFormat}; MALFORMED if the body
+     *                           is cut short or padded, marked otherwise than 0 to 2, holds
      *                           other than one page after marker 1, or a malformed record
      */
     static Answer decodeAnswer(byte[] body) {
         ByteBuffer b = ByteBuffer.wrap(body);
         try {
+            PageFormat.check(b, "a page fetch's answer");
             long highest = b.getLong();
             long version = b.getLong();
             int marker = b.get();

@@ -9,11 +9,11 @@ import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 
 /**
- * The wire form of a PAGE_MESSAGE body: the sender's node id (one length byte, then UTF-8), the message's kind (one
- * byte), then its fields: a change number, a page id for a lock request, for a batch i32 length and the batch
- * ({@link PageBatchCodec}), then the change's record ({@link ChangeRecordCodec}); for a restart u16 count and the
- * i64 changes it sent again. Decoding checks the kind, every length and that nothing follows; it answers MALFORMED
- * saying what it found.
+ * The wire form of a PAGE_MESSAGE body: the u8 {@link PageFormat}, the sender's node id (one length byte, then UTF-8),
+ * the message's kind (one byte), then its fields: a change number, a page id for a lock request, for a batch i32 length
+ * and the batch ({@link PageBatchCodec}), then the change's record ({@link ChangeRecordCodec}); for a restart u16 count
+ * and the i64 changes it sent again. Decoding checks the kind, every length and that nothing follows; it answers
+ * MALFORMED saying what it found.
  */
 final class PageMessageCodec {
 
@@ -45,8 +45,8 @@ final class PageMessageCodec {
             throw new IllegalArgumentException("a node id has 1 to " + MAX_ID + " bytes: '" + sender + "'");
         }
         byte[] fields = fields(m);
-        ByteBuffer b = ByteBuffer.allocate(2 + id.length + fields.length);
-        b.put((byte) id.length).put(id).put((byte) kind(m)).put(fields);
+        ByteBuffer b = ByteBuffer.allocate(3 + id.length + fields.length);
+        b.put((byte) PageFormat.CURRENT).put((byte) id.length).put(id).put((byte) kind(m)).put(fields);
         return b.array();
     }
 
@@ -115,12 +115,14 @@ final class PageMessageCodec {
      *
      * @param body the bytes
      * @return the message and its sender
-     * @throws ProtocolException MALFORMED if the body is cut short, names no sender or an unknown kind, or has bytes
+     * @throws ProtocolException UNSUPPORTED_VERSION if it is of another {@link PageFormat}; MALFORMED if the body is
+     *                           cut short, names no sender or an unknown kind, or has bytes
      *                           after the message
      */
     static From decode(byte[] body) {
         ByteBuffer b = ByteBuffer.wrap(body);
         try {
+            PageFormat.check(b, "a directory page message");
             int len = b.get() & 0xff;
             if (len == 0) {
                 throw malformed("it names no sender");

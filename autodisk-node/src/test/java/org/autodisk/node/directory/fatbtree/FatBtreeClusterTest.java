@@ -223,12 +223,17 @@ class FatBtreeClusterTest {
                 "directory.fanout", 3, "cluster.split-points", CONFIG.get("cluster.split-points")))) {
             Map<String, FatBtreeDirectory> dirs = directories(c);
             int before = dirs.get("d2").copies().pages().size();
-            Frame garbage = call(c, 1, PeerOp.PAGE_MESSAGE.request(new byte[] {2, 'd', '1', 9}));
+            Frame garbage = call(c, 1, PeerOp.PAGE_MESSAGE.request(new byte[] {1, 2, 'd', '1', 9}));
             assertThat(Responses.status(garbage.body())).isEqualTo(Status.MALFORMED);
             assertThat(Responses.errorMessage(garbage.body())).contains("unknown kind 9");
+            byte[] otherBuild = PageMessageCodec.encode("d1", new PageMessage.Release(1));
+            otherBuild[0] = 2;
+            Frame refused = call(c, 1, PeerOp.PAGE_MESSAGE.request(otherBuild));
+            assertThat(Responses.status(refused.body())).isEqualTo(Status.UNSUPPORTED_VERSION);
+            assertThat(Responses.errorMessage(refused.body())).contains("of format 2: this node reads format 1");
             assertThat(dirs.get("d2").copies().pages()).hasSize(before);
             assertThat(violations(dirs, c.node(0).metadata().current())).isEmpty();
-            Frame cut = call(c, 1, PeerOp.PAGE_FETCH.request(new byte[] {2, 'd', '1', 0}));
+            Frame cut = call(c, 1, PeerOp.PAGE_FETCH.request(new byte[] {1, 2, 'd', '1', 0}));
             assertThat(Responses.status(cut.body())).isEqualTo(Status.MALFORMED);
             assertThat(Responses.errorMessage(cut.body())).contains("page fetch is malformed");
             Frame root = call(c, 1, PeerOp.PAGE_FETCH.request(PageFetch.encodeRequest("d1", PageFetch.ROOT)));

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.protocol.ProtocolException;
+import org.autodisk.core.protocol.Status;
 import org.junit.jupiter.api.Test;
 
 /** The PAGE_FETCH wire form, and what a node's copies answer: its page, and the highest change of a position. */
@@ -48,8 +49,23 @@ class PageFetchTest {
         byte[] ok = PageFetch.encodeRequest("d2", 12);
         assertMalformed(() -> PageFetch.decodeRequest(Arrays.copyOf(ok, ok.length - 1)), "ends early");
         assertMalformed(() -> PageFetch.decodeRequest(Arrays.copyOf(ok, ok.length + 2)), "2 bytes after the page id");
-        assertMalformed(() -> PageFetch.decodeRequest(new byte[] {0, 1, 2, 3, 4, 5, 6, 7, 8}), "names no asker");
+        assertMalformed(() -> PageFetch.decodeRequest(new byte[] {1, 0, 1, 2, 3, 4, 5, 6, 7, 8}), "names no asker");
         assertMalformed(() -> PageFetch.decodeRequest(new byte[0]), "ends early");
+    }
+
+    @Test
+    void requestsAndAnswersOfAnotherFormatAreRefusedNamingBoth() {
+        byte[] request = PageFetch.encodeRequest("d2", 12);
+        byte[] answer = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1));
+        assertThat(request[0]).isEqualTo((byte) PageFormat.CURRENT);
+        assertThat(answer[0]).isEqualTo((byte) PageFormat.CURRENT);
+        request[0] = 7;
+        answer[0] = 0;
+        assertThatThrownBy(() -> PageFetch.decodeRequest(request)).isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("a page fetch of format 7: this node reads format 1 only")
+                .satisfies(e -> assertThat(((ProtocolException) e).status()).isEqualTo(Status.UNSUPPORTED_VERSION));
+        assertThatThrownBy(() -> PageFetch.decodeAnswer(answer)).isInstanceOf(ProtocolException.class)
+                .hasMessageStartingWith("a page fetch's answer of format 0: this node reads format 1 only");
     }
 
     @Test
@@ -59,14 +75,14 @@ class PageFetchTest {
             byte[] cut = Arrays.copyOf(ok, len);
             assertMalformed(() -> PageFetch.decodeAnswer(cut), "malformed");
         }
-        assertMalformed(() -> PageFetch.decodeAnswer(new byte[4]), "ends early");
+        assertMalformed(() -> PageFetch.decodeAnswer(new byte[] {1, 0, 0, 0}), "ends early");
         byte[] marked = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
-        marked[16] = 3;
+        marked[17] = 3;
         assertMalformed(() -> PageFetch.decodeAnswer(marked), "marked 3");
         byte[] none = PageFetch.encodeAnswer(new PageFetch.Answer(null, 1));
         assertMalformed(() -> PageFetch.decodeAnswer(Arrays.copyOf(none, none.length + 1)), "1 bytes after");
         byte[] huge = PageFetch.encodeAnswer(new PageFetch.Answer(ROOT, 1));
-        huge[17] = 0x7f;
+        huge[18] = 0x7f;
         assertMalformed(() -> PageFetch.decodeAnswer(huge), "a page of");
     }
 

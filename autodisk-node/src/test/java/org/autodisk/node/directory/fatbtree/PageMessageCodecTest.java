@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.autodisk.core.protocol.ProtocolException;
+import org.autodisk.core.protocol.Status;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -88,12 +89,23 @@ class PageMessageCodecTest {
 
     @Test
     void aBodyWithoutSenderOrOfUnknownKindIsNamed() {
-        assertThatThrownBy(() -> PageMessageCodec.decode(new byte[] {0, 1, 0, 0, 0, 0, 0, 0, 0, 1}))
+        assertThatThrownBy(() -> PageMessageCodec.decode(new byte[] {1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1}))
                 .isInstanceOf(ProtocolException.class).hasMessageContaining("names no sender");
-        assertThatThrownBy(() -> PageMessageCodec.decode(new byte[] {1, 'd', 9, 0, 0, 0, 0, 0, 0, 0, 1}))
+        assertThatThrownBy(() -> PageMessageCodec.decode(new byte[] {1, 1, 'd', 9, 0, 0, 0, 0, 0, 0, 0, 1}))
                 .isInstanceOf(ProtocolException.class).hasMessageContaining("unknown kind 9");
         assertThatThrownBy(() -> PageMessageCodec.encode("", new PageMessage.Release(1)))
                 .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aBodyOfAnotherFormatIsRefusedNamingBoth() {
+        byte[] body = PageMessageCodec.encode("d1", new PageMessage.Release(4));
+        assertThat(body[0]).isEqualTo((byte) PageFormat.CURRENT);
+        body[0] = 2;
+        assertThatThrownBy(() -> PageMessageCodec.decode(body)).isInstanceOf(ProtocolException.class)
+                .hasMessage("a directory page message of format 2: this node reads format 1 only (a node of another "
+                        + "build?)")
+                .satisfies(e -> assertThat(((ProtocolException) e).status()).isEqualTo(Status.UNSUPPORTED_VERSION));
     }
 
     @Test
@@ -102,9 +114,12 @@ class PageMessageCodecTest {
         for (int i = 0; i < 20_000; i++) {
             byte[] body = new byte[rnd.nextInt(40)];
             rnd.nextBytes(body);
-            if (body.length > 1) {
-                body[0] = (byte) Math.min(body.length - 1, 3);
-                body[Math.min(body.length - 1, 4)] = (byte) (1 + rnd.nextInt(6));
+            if (body.length > 0) {
+                body[0] = (byte) PageFormat.CURRENT;
+            }
+            if (body.length > 2) {
+                body[1] = (byte) Math.min(body.length - 2, 3);
+                body[Math.min(body.length - 1, 5)] = (byte) (1 + rnd.nextInt(6));
             }
             try {
                 assertThat(PageMessageCodec.decode(body).message()).isNotNull();
