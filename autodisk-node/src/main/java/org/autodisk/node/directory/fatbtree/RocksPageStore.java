@@ -24,7 +24,8 @@ import org.rocksdb.WriteOptions;
  * The page store of a data node: a RocksDB of its own under {@code <data-dir>/index}, every write synced. A page is
  * kept under {@code 'p'} and its id, a pending change under {@code 'q'} and its number, each encoded as page batches
  * ({@link PageBatchCodec}), the record of another node's change under {@code 'k'} and its number, the released
- * changes of a coordinator under {@code 'z'} and its id.
+ * changes of a coordinator under {@code 'z'} and its id; {@code format} holds the store's format ({@link #FORMAT}),
+ * written when the store is created (or first opened by a build that knows it) and checked at every open.
  */
 final class RocksPageStore implements PageStore {
 
@@ -34,6 +35,9 @@ final class RocksPageStore implements PageStore {
     private static final byte RELEASED = 'z';
     private static final byte[] ROOT = "root".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] RESERVED = "reserved".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FORMAT_KEY = "format".getBytes(StandardCharsets.US_ASCII);
+    /** The store format this build writes and reads; raise it with every change of the stored layouts. */
+    static final int FORMAT = 1;
 
     private final Path dir;
     private final Options options;
@@ -58,13 +62,35 @@ final class RocksPageStore implements PageStore {
         RocksDB.loadLibrary();
         Options options = new Options().setCreateIfMissing(true);
         WriteOptions sync = new WriteOptions().setSync(true);
+        RocksDB db = null;
         try {
             Files.createDirectories(dir);
-            return new RocksPageStore(dir, options, sync, RocksDB.open(options, dir.toString()));
-        } catch (RocksDBException | IOException e) {
+            db = RocksDB.open(options, dir.toString());
+            checkFormat(dir, db, sync);
+            return new RocksPageStore(dir, options, sync, db);
+        } catch (RocksDBException | IOException | StoreException e) {
+            if (db != null) {
+                db.close();
+            }
             options.close();
             sync.close();
-            throw new StoreException("cannot open the index page store at " + dir + ": " + e.getMessage(), e);
+            throw e instanceof StoreException s ? s
+                    : new StoreException("cannot open the index page store at " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Records the format in a store without one (created now, or by a build from before it); refuses another. */
+    private static void checkFormat(Path dir, RocksDB db, WriteOptions sync) throws RocksDBException {
+        byte[] v = db.get(FORMAT_KEY);
+        if (v == null) {
+            db.put(sync, FORMAT_KEY, ByteBuffer.allocate(Integer.BYTES).putInt(FORMAT).array());
+            return;
+        }
+        int format = v.length == Integer.BYTES ? ByteBuffer.wrap(v).getInt() : -1;
+        if (format != FORMAT) {
+            throw new StoreException("the index page store at " + dir + " is of format " + format + "; this build "
+                    + "reads format " + FORMAT + " only: start the node with the build that wrote it, or remove " + dir
+                    + " and the node takes its index copies up again from its peers", null);
         }
     }
 

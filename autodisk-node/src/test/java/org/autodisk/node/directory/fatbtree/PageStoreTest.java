@@ -1,13 +1,18 @@
 package org.autodisk.node.directory.fatbtree;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.Keys;
+import org.autodisk.node.store.StoreException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.rocksdb.Options;
+import org.rocksdb.RocksDB;
 
 /**
  * The page store keeps what a node's copies hold across a restart - pages put, dropped and the root - with its
@@ -15,6 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * change numbers never repeat after one.
  */
 class PageStoreTest {
+
+    private static final byte[] FORMAT = "format".getBytes(StandardCharsets.US_ASCII);
 
     private static final Page LEFT = new Page(1L << 20 | 1 << 12, 1, new byte[0], Keys.utf8("m"),
             List.of(new Entry(new byte[0], 0, List.of("d1")), new Entry(Keys.utf8("c"), 1, List.of("d2"))), 3);
@@ -30,6 +37,30 @@ class PageStoreTest {
         }
         try (RocksPageStore store = RocksPageStore.open(dir)) {
             check(store.load());
+        }
+    }
+
+    @Test
+    void aStoreOfAnotherFormatIsRefusedAndOneWithoutAFormatGetsThisOne(@TempDir Path dir) throws Exception {
+        try (RocksPageStore store = RocksPageStore.open(dir)) {
+            fill(store);
+        }
+        try (Options o = new Options(); RocksDB raw = RocksDB.open(o, dir.toString())) {
+            assertThat(raw.get(FORMAT)).containsExactly(0, 0, 0, RocksPageStore.FORMAT);
+            raw.delete(FORMAT); // as a build from before the format wrote it
+        }
+        try (RocksPageStore store = RocksPageStore.open(dir)) {
+            check(store.load());
+        }
+        try (Options o = new Options(); RocksDB raw = RocksDB.open(o, dir.toString())) {
+            assertThat(raw.get(FORMAT)).containsExactly(0, 0, 0, RocksPageStore.FORMAT);
+            raw.put(FORMAT, new byte[] {0, 0, 0, 2});
+        }
+        assertThatThrownBy(() -> RocksPageStore.open(dir)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("is of format 2; this build reads format 1 only")
+                .hasMessageContaining("takes its index copies up again from its peers");
+        try (Options o = new Options(); RocksDB raw = RocksDB.open(o, dir.toString())) {
+            assertThat(raw.get(FORMAT)).as("the refused store is left as it was").containsExactly(0, 0, 0, 2);
         }
     }
 
