@@ -64,9 +64,8 @@ public record InsertRequested(String requestId, String key, int valueSize, boole
      * and not at all once {@link #seal sealed} (the request decided: the store may be closing by then).
      */
     public static final class Existing {
-        private final BooleanSupplier lookup;
-        private int known; // 0: not asked yet, 1: absent, 2: present
-        private boolean sealed;
+        private BooleanSupplier lookup; // null once sealed
+        private Boolean known;          // null while not asked
 
         /**
          * A lookup made on first use.
@@ -83,20 +82,20 @@ public record InsertRequested(String requestId, String key, int valueSize, boole
          * @return true if the key exists
          */
         public synchronized boolean get() {
-            if (known == 0 && !sealed) {
-                known = lookup.getAsBoolean() ? 2 : 1;
+            if (known == null && lookup != null) {
+                known = lookup.getAsBoolean();
             }
-            return known == 2;
+            return Boolean.TRUE.equals(known);
         }
 
         /** Ends the lookups: called once the rules decided, after which nothing asks the store any more. */
         public synchronized void seal() {
-            sealed = true;
+            lookup = null;
         }
 
         @Override
         public synchronized String toString() {
-            return known == 0 ? "not looked up" : known == 2 ? "exists" : "absent";
+            return known == null ? "not looked up" : known ? "exists" : "absent";
         }
     }
 }

@@ -61,10 +61,6 @@ public final class WriteBurst {
 
     private void send() {
         writes.forEach((channel, messages) -> {
-            if (messages.size() == 1) {
-                channel.writeAndFlush(messages.get(0));
-                return;
-            }
             try {
                 channel.eventLoop().execute(() -> {
                     messages.forEach(channel::write);

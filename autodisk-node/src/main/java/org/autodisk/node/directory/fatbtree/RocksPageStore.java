@@ -63,19 +63,23 @@ final class RocksPageStore implements PageStore {
         Options options = new Options().setCreateIfMissing(true);
         WriteOptions sync = new WriteOptions().setSync(true);
         RocksDB db = null;
+        boolean opened = false;
         try {
             Files.createDirectories(dir);
             db = RocksDB.open(options, dir.toString());
             checkFormat(dir, db, sync);
+            opened = true;
             return new RocksPageStore(dir, options, sync, db);
-        } catch (RocksDBException | IOException | StoreException e) {
-            if (db != null) {
-                db.close();
+        } catch (RocksDBException | IOException e) {
+            throw new StoreException("cannot open the index page store at " + dir + ": " + e.getMessage(), e);
+        } finally {
+            if (!opened) {
+                if (db != null) {
+                    db.close();
+                }
+                options.close();
+                sync.close();
             }
-            options.close();
-            sync.close();
-            throw e instanceof StoreException s ? s
-                    : new StoreException("cannot open the index page store at " + dir + ": " + e.getMessage(), e);
         }
     }
 
