@@ -21,6 +21,7 @@ import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.RangeDescriptor;
+import org.autodisk.node.meta.RangeState;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * moved on for a while. The backup answers how far it holds each
  * ledger, so a copy that lost its unflushed part is resent from there. Every log node then truncates its part of
  * each ledger below what the owner and the backups hold durably, and a closed ledger they hold wholly is deleted
- * from the metadata ({@link LedgerDeletions}).
+ * from the metadata ({@link LedgerDeletions}); a ledger of a range that its promoted backup is taking over is kept
+ * whole until the range serves.
  */
 public final class LedgerCatchUp implements AutoCloseable {
 
@@ -247,10 +249,10 @@ public final class LedgerCatchUp implements AutoCloseable {
      * Drops this log node's part of a ledger below what its writer, the owners of the ranges it overlaps now, their
      * backups and the targets of their migrations under way hold durably in their stores (a target catches up from
      * its copy's positions on; a backup fill's target in its backup copy); a closed ledger they hold wholly is
-     * deleted.
+     * deleted. Nothing of a ledger overlapping a range its promoted backup takes over ({@link #keptWhole}).
      */
     private void truncate(MetaState s, LedgerInfo l) {
-        if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self))) {
+        if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self)) || keptWhole(s, l)) {
             return;
         }
         long held = Math.max(0, truncated.getOrDefault(l.id(), 0L) - 1);
@@ -282,6 +284,20 @@ public final class LedgerCatchUp implements AutoCloseable {
             ledgers.store().truncate(l.id(), keep + 1);
             truncated.put(l.id(), keep + 1);
         }
+    }
+
+    /**
+     * Tells whether a ledger is kept whole whatever its holders report: it overlaps a range promoted to its backup
+     * and not serving yet. That owner's store does not count as a holder: a takeover run again after a crash
+     * replaces the store's span with the backup copy caught up from the ledgers (the run the crash cut short may
+     * have caught it up only in memory).
+     *
+     * @param s the metadata
+     * @param l the ledger
+     * @return whether nothing of it may be truncated or deleted now
+     */
+    static boolean keptWhole(MetaState s, LedgerInfo l) {
+        return s.ranges().stream().anyMatch(r -> r.state() == RangeState.RECOVERING && l.overlaps(r.low(), r.high()));
     }
 
     @Override

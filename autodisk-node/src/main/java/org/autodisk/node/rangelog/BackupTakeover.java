@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  * recovered) and a move of the range to this node that the promotion ended has stopped copying: it catches its
  * backup copy up to the end of each of them from the log nodes, replaces whatever its store holds of the span by the
  * backup copy's streams, and records each ledger as applied to its end in the store, made durable. Safe to run
- * again after a crash: the backup copy keeps the range until the range serves.
+ * again after a crash: the backup copy keeps the range until the range serves, and it is made durable, caught up,
+ * before the store's span is replaced (a run again may find the ledgers deleted, held by the store).
  */
 final class BackupTakeover {
 
@@ -69,6 +70,9 @@ final class BackupTakeover {
             }
             caughtUp += catchUp(copy, l);
         }
+        // durable before the store's span is replaced: once the store holds the ledgers, the log nodes may delete
+        // them, and a run again after a crash has only this copy to take the range from
+        copy.makeDurable();
         long deleted = ctx.store().deleteRange(range.low(), range.high());
         long copied = copyInto(copy, ledgers);
         ctx.store().makeDurable();
