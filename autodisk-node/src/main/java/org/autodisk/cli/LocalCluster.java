@@ -43,6 +43,8 @@ public final class LocalCluster implements AutoCloseable {
     /** Nodes killed and not restarted, or paused: a restart of another node does not wait for them. */
     private final Set<Integer> killed = ConcurrentHashMap.newKeySet();
     private final Set<Integer> paused = ConcurrentHashMap.newKeySet();
+    /** Stops the nodes when this JVM exits before {@link #close()} (SIGTERM, Ctrl-C): no node outlives its starter. */
+    private final Thread onExit = new Thread(this::stopAll, "local-cluster-stop");
 
     private LocalCluster(Path dir, List<String> splitPoints, int dataNodes) {
         this.dir = dir;
@@ -88,11 +90,12 @@ public final class LocalCluster implements AutoCloseable {
             c.listens.add("127.0.0.1:" + (layout.basePort() + layout.listenOffset() + i - 1));
         }
         Files.createDirectories(c.dir);
-        c.ensureSecret();
+        LocalSettings.ensureSecret(c.dir.resolve(SECRET_FILE));
         List<List<ConfigLayer>> configs = new ArrayList<>();
         for (int i = 0; i < c.ids.size(); i++) {
             configs.add(c.checkedLayers(i, layout, settings));
         }
+        Runtime.getRuntime().addShutdownHook(c.onExit);
         try {
             for (int i = 0; i < c.ids.size(); i++) {
                 c.processes.add(c.launch(i, configs.get(i)));
@@ -165,22 +168,6 @@ public final class LocalCluster implements AutoCloseable {
 
         String describe() {
             return "--data-nodes " + dataNodes + " --log-nodes " + logNodes + " --base-port " + basePort;
-        }
-    }
-
-    /** The nodes prove membership with a secret of this cluster's own, generated once and kept with its files. */
-    private void ensureSecret() throws IOException {
-        Path secret = dir.resolve(SECRET_FILE);
-        if (!Files.exists(secret)) {
-            byte[] random = new byte[32];
-            new java.security.SecureRandom().nextBytes(random);
-            Files.writeString(secret, java.util.HexFormat.of().formatHex(random) + "\n");
-            try {
-                Files.setPosixFilePermissions(secret, java.nio.file.attribute.PosixFilePermissions.fromString(
-                        "rw-------"));
-            } catch (UnsupportedOperationException e) {
-                // not a POSIX file system: the file keeps the default permissions
-            }
         }
     }
 
@@ -410,6 +397,11 @@ public final class LocalCluster implements AutoCloseable {
     /** Stops every node with SIGTERM (graceful), then forcibly after 20 seconds; deletes the directory if asked. */
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException e) {
+            // the JVM is exiting: the hook stops the nodes too, stopping twice is harmless
+        }
         stopAll();
         if (deleteOnClose) {
             deleteTree(dir);

@@ -1,5 +1,11 @@
 package org.autodisk.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,5 +53,26 @@ final class LocalSettings {
 
     private static String quote(String text) {
         return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /**
+     * Makes sure a cluster's secret file exists: the nodes prove membership with a secret of the cluster's own,
+     * generated once and kept with its files (readable by its owner only where the file system says so).
+     *
+     * @param secret the file
+     * @throws IOException if it cannot be written
+     */
+    static void ensureSecret(Path secret) throws IOException {
+        if (Files.exists(secret)) {
+            return;
+        }
+        byte[] random = new byte[32];
+        new SecureRandom().nextBytes(random);
+        Files.writeString(secret, HexFormat.of().formatHex(random) + "\n");
+        try {
+            Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        } catch (UnsupportedOperationException e) {
+            // not a POSIX file system: the file keeps the default permissions
+        }
     }
 }
