@@ -239,10 +239,11 @@ public sealed interface MetaCommand {
     /**
      * The cutover: the target owns the range from the next epoch on (the range serves again), the migration goes to
      * CLEANING_UP. Refused unless the migration is catching up and the range is still at the epoch the migration
-     * started at, so that it can never commit after another owner change.
+     * started at, so that it can never commit after another owner change, and unless every backup it names is one
+     * of the range's backups still (one dropped meanwhile kept no copy up to date).
      *
      * @param migrationId the migration
-     * @param backups     the range's backups from now on (never the target)
+     * @param backups     the range's backups from now on: some of its backups now, never the target
      * @param ensemble    the log nodes of the ledger the target writes from the new epoch on, opened by this same
      *                    change so that the target serves without a commit of its own; empty (or absent in an
      *                    older log) opens none, and the target opens one once the source's ledger is closed

@@ -140,6 +140,11 @@ final class MigrationTransitions {
                 : m.paused() ? "migration " + m.id() + " is paused"
                 : r == null || r.epoch() != m.fromEpoch() ? movedOn(m, r)
                 : backupProblem(s, m, c.backups());
+        if (problem == null && !r.backups().containsAll(c.backups())) {
+            // a backup dropped meanwhile (failed) holds no copy kept up; named again, a failover would promote it
+            problem = "it names " + c.backups() + " as backups, but range " + r.id() + " has " + r.backups()
+                    + " now; ask again";
+        }
         if (problem == null && !c.ensemble().isEmpty()) {
             problem = LedgerTransitions.ensembleProblem(s, c.ensemble());
         }

@@ -57,10 +57,12 @@ class MigrationTransitionsTest {
         s = applied(s, new MetaCommand.ControlMigration(id, false, 0));
         assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).as("snapshots keep migrations").isEqualTo(s);
 
-        s = applied(s, new MetaCommand.CutOver(id, List.of(r.owner()), List.of()));
+        assertRefused(s, new MetaCommand.CutOver(id, List.of(r.owner()), List.of()), "it names [" + r.owner()
+                + "] as backups, but range 0 has " + r.backups() + " now");
+        s = applied(s, new MetaCommand.CutOver(id, r.backups(), List.of()));
         RangeDescriptor moved = s.range(0);
         assertThat(moved.owner()).isEqualTo("d3");
-        assertThat(moved.backups()).containsExactly(r.owner());
+        assertThat(moved.backups()).as("the backups stay").containsExactlyElementsOf(r.backups());
         assertThat(moved.epoch()).isEqualTo(r.epoch() + 1);
         assertThat(moved.state()).isEqualTo(RangeState.SERVING);
         assertThat(s.migration(id).phase()).isEqualTo(MigrationPhase.CLEANING_UP);
