@@ -113,9 +113,10 @@ public final class LedgerCatchUp implements AutoCloseable {
         deletions.forgetGone(s);
         truncated.keySet().removeIf(id -> s.ledger(id) == null);
         stalled.keySet().removeIf(id -> s.ledger(id) == null);
-        for (LedgerInfo l : s.ledgers()) {
+        MetaState fresh = map.get(); // the catch-up above may have taken seconds: truncate under the newest view
+        for (LedgerInfo l : fresh.ledgers()) {
             try {
-                truncate(s, l);
+                truncate(fresh, l);
             } catch (RuntimeException e) {
                 LOG.debug("{}: truncation of ledger {} deferred: {}", self, l.id(), e.getMessage());
             }
@@ -208,6 +209,7 @@ public final class LedgerCatchUp implements AutoCloseable {
             if (applied < next) {
                 LOG.info("{}: backup {} holds ledger {} through entry {} only; resending from there", self, backup,
                         l.id(), applied);
+                copies.forgetBackup(backup); // its earlier ledgers are asked again before any entry of this one
                 return applied;
             }
             next = applied + 1;
@@ -260,29 +262,57 @@ public final class LedgerCatchUp implements AutoCloseable {
             deletions.consider(l, held);
             return;
         }
-        long keep = askedOwner(l).durable();
+        Holders h = new Holders();
+        h.add(askedOwner(l));
         for (RangeDescriptor r : s.ranges()) {
             if (!l.overlaps(r.low(), r.high())) {
                 continue;
             }
             if (!r.owner().equals(l.writer())) {
-                keep = Math.min(keep, askedStore(r.owner(), l).durable());
+                h.add(askedStore(r.owner(), l));
             }
             MigrationInfo moving = s.migrationOf(r.id());
             if (moving != null && moving.backup()) {
                 askedBackup(moving.target(), l);
-                keep = Math.min(keep, copies.backup(moving.target(), l.id()).durable());
+                h.add(copies.backup(moving.target(), l.id()));
             } else if (moving != null && moving.phase() != MigrationPhase.CLEANING_UP) {
-                keep = Math.min(keep, askedStore(moving.target(), l).durable());
+                h.add(askedStore(moving.target(), l));
             }
             for (String backup : r.backups()) {
                 askedBackup(backup, l);
-                keep = Math.min(keep, copies.backup(backup, l.id()).durable());
+                h.add(copies.backup(backup, l.id()));
             }
         }
-        if (keep >= truncated.getOrDefault(l.id(), 0L)) {
-            ledgers.store().truncate(l.id(), keep + 1);
-            truncated.put(l.id(), keep + 1);
+        long below = h.dropBelow(s.version());
+        if (below == 0) {
+            LOG.debug("{}: truncation of ledger {} waits for a newer view of the metadata than v{}", self, l.id(),
+                    s.version());
+        } else if (below > truncated.getOrDefault(l.id(), 0L)) {
+            ledgers.store().truncate(l.id(), below);
+            truncated.put(l.id(), below);
+        }
+    }
+
+    /** What the holders of a ledger answered: the least they hold durably, and the newest view they answered in. */
+    static final class Holders {
+        private long keep = Long.MAX_VALUE;
+        private long newest;
+
+        void add(LedgerCopies.Held held) {
+            keep = Math.min(keep, held.durable());
+            newest = Math.max(newest, held.version());
+        }
+
+        /**
+         * Where the ledger may be dropped below: after the least any holder holds durably; nowhere (0) if an answer
+         * was given under a newer view of the metadata than this log node's, which may lack a migration or a backup
+         * fill whose snapshot the answering store has moved past since (the next tick decides, with a newer view).
+         *
+         * @param viewVersion the version of the metadata the holders were chosen from
+         * @return the first entry kept, or 0 to keep everything for now
+         */
+        long dropBelow(long viewVersion) {
+            return newest > viewVersion ? 0 : keep + 1;
         }
     }
 

@@ -27,8 +27,11 @@ import org.autodisk.node.wire.PeerResponses;
  */
 public final class LedgerCopies {
 
-    /** How far a store holds a ledger: applied, and durable (survives a crash of the data node). */
-    public record Held(long applied, long durable) {
+    /**
+     * How far a store holds a ledger: applied, and durable (survives a crash of the data node), and the metadata
+     * version its node had applied when it answered (0: never asked).
+     */
+    public record Held(long applied, long durable, long version) {
     }
 
     private static final long TIMEOUT_MS = 5000;
@@ -63,12 +66,20 @@ public final class LedgerCopies {
         return h != null ? h : ask(node, ledger, false);
     }
 
+    /**
+     * Forgets what a backup answered about every ledger, so that each is asked again: it held less of one than it
+     * answered before (it lost its unflushed part in a crash), and may of others too.
+     */
+    void forgetBackup(String node) {
+        backups.keySet().removeIf(k -> k.startsWith(node + "/"));
+    }
+
     Held backup(String node, long ledger) {
-        return backups.getOrDefault(node + "/" + ledger, new Held(0, 0));
+        return backups.getOrDefault(node + "/" + ledger, new Held(0, 0, 0));
     }
 
     Held owner(String node, long ledger) {
-        return owners.getOrDefault(node + "/" + ledger, new Held(0, 0));
+        return owners.getOrDefault(node + "/" + ledger, new Held(0, 0, 0));
     }
 
     /** Asks a data node how far its backup copy (or its own store) holds a ledger. */
@@ -93,8 +104,8 @@ public final class LedgerCopies {
             if (Responses.status(resp.body()) != Status.OK) {
                 throw new IllegalStateException(node + ": " + Responses.errorMessage(resp.body()));
             }
-            long[] pair = PeerResponses.parseLsnPair(resp.body());
-            return new Held(pair[0], pair[1]);
+            long[] held = PeerResponses.parseHeld(resp.body());
+            return new Held(held[0], held[1], held[2]);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(node + ": interrupted", e);

@@ -1,10 +1,14 @@
 package org.autodisk.node.data;
 
+import java.util.function.LongUnaryOperator;
 import org.autodisk.core.protocol.ProtocolException;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.meta.LedgerInfo;
+import org.autodisk.node.meta.LedgerState;
+import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.ops.Request;
 import org.autodisk.node.store.LocalStore;
@@ -42,7 +46,9 @@ final class LedgerApplyHandler implements OperationHandler {
         LedgerApplyRequest req = LedgerApplyRequest.decode(request.frame().body());
         long id = req.ledgerId();
         if (req.ownStore()) {
-            request.reply(PeerResponses.lsnPair(own.appliedEntry(id), own.durableEntry(id)));
+            long applied = own.appliedEntry(id);
+            long durable = own.durableEntry(id);
+            request.reply(PeerResponses.held(applied, durable, metadata.current().version()));
             return;
         }
         LedgerInfo ledger = metadata.current().ledger(id);
@@ -54,7 +60,12 @@ final class LedgerApplyHandler implements OperationHandler {
         long t0 = System.nanoTime();
         synchronized (copy) {
             long applied = copy.appliedEntry(id);
-            if (!req.entries().isEmpty() && req.firstEntry() <= applied + 1) {
+            LedgerInfo before = req.entries().isEmpty() ? null
+                    : earlierNotHeld(metadata.current(), nodeId, ledger, copy::appliedEntry);
+            if (before != null) {
+                LOG.info("{}: the backup copy holds {} through entry {} only; entries of ledger {} wait for it",
+                        nodeId, before, copy.appliedEntry(before.id()), id);
+            } else if (!req.entries().isEmpty() && req.firstEntry() <= applied + 1) {
                 copy.applyLedger(id, req.entries());
             } else if (!req.entries().isEmpty()) {
                 LOG.info("{}: the backup copy holds ledger {} through entry {}; entries from {} wait for those before",
@@ -63,6 +74,35 @@ final class LedgerApplyHandler implements OperationHandler {
         }
         request.action("backup");
         request.component("store", System.nanoTime() - t0);
-        request.reply(PeerResponses.lsnPair(copy.appliedEntry(id), copy.durableEntry(id)));
+        long applied = copy.appliedEntry(id);
+        long durable = copy.durableEntry(id);
+        request.reply(PeerResponses.held(applied, durable, metadata.current().version()));
+    }
+
+    /**
+     * The earlier ledger of a range this node backs up that the copy does not hold wholly yet, if any: a range's
+     * ledgers are applied in id order, and a copy that lost its unflushed part in a crash may lack the end of one
+     * that a log node still believes it holds; entries of a later ledger applied before it would be overwritten by
+     * its older values when it is resent.
+     *
+     * @param s       the metadata
+     * @param self    this node
+     * @param ledger  the ledger whose entries arrived
+     * @param applied how far the copy holds a ledger
+     * @return the first such ledger, or {@code null}
+     */
+    static LedgerInfo earlierNotHeld(MetaState s, String self, LedgerInfo ledger, LongUnaryOperator applied) {
+        for (RangeDescriptor r : s.ranges()) {
+            if (!r.backups().contains(self) || !ledger.overlaps(r.low(), r.high())) {
+                continue;
+            }
+            for (LedgerInfo l : s.ledgersOf(r)) {
+                if (l.id() < ledger.id() && (l.state() != LedgerState.CLOSED
+                        || applied.applyAsLong(l.id()) < l.lastEntry())) {
+                    return l;
+                }
+            }
+        }
+        return null;
     }
 }

@@ -150,13 +150,35 @@ public final class Migrations implements AutoCloseable {
             return;
         }
         Long failed = failedAt.get(m.id());
-        if (failed != null && System.nanoTime() - failed < RETRY_NANOS) {
+        if (failed != null && System.nanoTime() - failed < RETRY_NANOS || copyingStill(s, m)) {
             return;
         }
         targeted.putIfAbsent(m.id(), new Targeted(m, s.range(m.rangeId())));
         Running run = new Running(new TargetRun(m.id(), mc, hostCopies), m.rangeId(), new CompletableFuture<>());
         runs.put(m.id(), run);
         Thread.ofPlatform().name(mc.self() + "-migration-" + m.id()).daemon().start(() -> runToEnd(m.id(), run));
+    }
+
+    /**
+     * Tells whether another migration's copy into the span is still running here (stopped after an abort, say, and
+     * not ended yet) or not dropped yet: a new copy starts after that, so that neither a late write of the old copy
+     * nor the drop of it lands on the new one.
+     */
+    private boolean copyingStill(MetaState s, MigrationInfo m) {
+        return copyingStill(targeted, m.id(), s.range(m.rangeId()));
+    }
+
+    /**
+     * Tells whether a copy this node made or makes as target, other than a migration's, overlaps a span.
+     *
+     * @param targeted the copies this node made or makes as target, by migration, until dropped or kept
+     * @param id       the migration
+     * @param span     the range it copies, or {@code null}
+     * @return whether another one overlaps it
+     */
+    static boolean copyingStill(Map<Long, Targeted> targeted, long id, RangeDescriptor span) {
+        return span != null && targeted.entrySet().stream().anyMatch(e -> e.getKey() != id
+                && overlaps(e.getValue().span(), span));
     }
 
     private void runToEnd(long id, Running run) {
@@ -231,7 +253,7 @@ public final class Migrations implements AutoCloseable {
     }
 
     /** A migration this node copies as target, and the span it copies. */
-    private record Targeted(MigrationInfo migration, RangeDescriptor span) {
+    record Targeted(MigrationInfo migration, RangeDescriptor span) {
     }
 
     private static boolean overlaps(RangeDescriptor r, RangeDescriptor span) {

@@ -436,6 +436,6 @@ final class TargetRun implements Runnable {
             throw new IllegalStateException(node + " did not say how far it applied ledger " + ledger + ": "
                     + Responses.errorMessage(resp.body()));
         }
-        return PeerResponses.parseLsnPair(resp.body())[0];
+        return PeerResponses.parseHeld(resp.body())[0];
     }
 }

@@ -9,7 +9,8 @@ import org.autodisk.core.protocol.Status;
 /**
  * LEDGER_APPLY body: consecutive entries of one ledger for a data node's backup copy of the ledger's writer, or, with
  * no entries, a question: how far does the backup copy (or, with {@code ownStore}, the data node's own store) hold the
- * ledger. The answer is always the applied and the durable entry of that store ({@link PeerResponses#lsnPair}).
+ * ledger. The answer is always the applied and the durable entry of that store, and the answering node's metadata
+ * version ({@link PeerResponses#held}).
  * Entries travel as {@link LogRecord}s whose LSN is the entry id, with their CRCs.
  *
  * @param ledgerId   the ledger (&ge; 1)

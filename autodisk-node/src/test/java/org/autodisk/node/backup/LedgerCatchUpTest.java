@@ -42,4 +42,22 @@ class LedgerCatchUpTest {
         assertThat(LedgerCatchUp.keptWhole(with(RangeState.RECOVERING), upperLedger)).as("another range's").isFalse();
         assertThat(LedgerCatchUp.keptWhole(with(RangeState.SERVING), lowerLedger)).as("served again").isFalse();
     }
+
+    /**
+     * The schedule of a fault run (seed 363429781288): a log node whose view of the metadata did not have the backup
+     * fill yet asked the owner, whose store had moved past the fill's snapshot (28) to 30 durably, and dropped entry
+     * 30, which the fill's target still needed and only that log node held.
+     */
+    @Test
+    void anAnswerGivenUnderANewerViewOfTheMetadataDropsNothing() {
+        LedgerCatchUp.Holders onlyTheOwner = new LedgerCatchUp.Holders();
+        onlyTheOwner.add(new LedgerCopies.Held(40, 30, 12));
+        assertThat(onlyTheOwner.dropBelow(11)).as("the view lacks the fill the owner knew of").isZero();
+
+        LedgerCatchUp.Holders withTheTarget = new LedgerCatchUp.Holders();
+        withTheTarget.add(new LedgerCopies.Held(40, 30, 12));
+        withTheTarget.add(new LedgerCopies.Held(29, 29, 12));
+        assertThat(withTheTarget.dropBelow(12)).as("a view with the fill counts its target").isEqualTo(30);
+        assertThat(withTheTarget.dropBelow(15)).isEqualTo(30);
+    }
 }
