@@ -143,7 +143,7 @@ public final class LedgerCatchUp implements AutoCloseable {
         ls.sort(Comparator.comparingLong(LedgerInfo::id));
         for (LedgerInfo l : ls) {
             boolean first = l.lastFragment().ensemble().get(0).equals(self);
-            long applied = first ? copies.backupOrAsk(backup, l.id()).applied() : askedBackup(backup, l);
+            long applied = first ? firstsView(backup, l) : askedBackup(backup, l);
             boolean mine = first || standsIn(l, backup, applied);
             long bound = settled(l, mine);
             if (mine && applied < bound && policy.catchUpNow("range " + r.id(), backup, bound - applied, idleMs())) {
@@ -217,6 +217,15 @@ public final class LedgerCatchUp implements AutoCloseable {
         return applied;
     }
 
+    /**
+     * How far the backup holds a ledger this log node copies: as it last answered, asked again about once a second
+     * (a backup that restarted may hold less than it answered, and only its own answer says so).
+     */
+    private long firstsView(String backup, LedgerInfo l) {
+        return due("b" + backup + "/" + l.id()) ? copies.ask(backup, l.id(), false).applied()
+                : copies.backupOrAsk(backup, l.id()).applied();
+    }
+
     /** How far the backup holds a ledger another log node copies: asked about once a second. */
     private long askedBackup(String backup, LedgerInfo l) {
         if (due("b" + backup + "/" + l.id())) {
@@ -262,6 +271,31 @@ public final class LedgerCatchUp implements AutoCloseable {
             deletions.consider(l, held);
             return;
         }
+        MetaState view = s;
+        Holders h = holders(view, l);
+        if (h.dropBelow(view.version()) == 0) {
+            // an answer came under a newer view: decide again under this node's view now (most often caught up by
+            // then), from the answers just given (asked at most once a second)
+            MetaState now = map.get();
+            LedgerInfo again = now.ledger(l.id());
+            if (again == null || keptWhole(now, again)) {
+                return;
+            }
+            view = now;
+            h = holders(now, again);
+        }
+        long below = h.dropBelow(view.version());
+        if (below == 0) {
+            LOG.debug("{}: truncation of ledger {} waits for a newer view of the metadata than v{}", self, l.id(),
+                    view.version());
+        } else if (below > truncated.getOrDefault(l.id(), 0L)) {
+            ledgers.store().truncate(l.id(), below);
+            truncated.put(l.id(), below);
+        }
+    }
+
+    /** What the holders of a ledger, as a view of the metadata names them, answered. */
+    private Holders holders(MetaState s, LedgerInfo l) {
         Holders h = new Holders();
         h.add(askedOwner(l));
         for (RangeDescriptor r : s.ranges()) {
@@ -283,14 +317,7 @@ public final class LedgerCatchUp implements AutoCloseable {
                 h.add(copies.backup(backup, l.id()));
             }
         }
-        long below = h.dropBelow(s.version());
-        if (below == 0) {
-            LOG.debug("{}: truncation of ledger {} waits for a newer view of the metadata than v{}", self, l.id(),
-                    s.version());
-        } else if (below > truncated.getOrDefault(l.id(), 0L)) {
-            ledgers.store().truncate(l.id(), below);
-            truncated.put(l.id(), below);
-        }
+        return h;
     }
 
     /** What the holders of a ledger answered: the least they hold durably, and the newest view they answered in. */
