@@ -133,10 +133,14 @@ public final class Migrations implements AutoCloseable {
             stopRunsNoLongerWanted(s);
             dropAbortedCopies(s);
             for (MigrationInfo m : s.migrations()) {
-                if (m.target().equals(mc.self())) {
-                    maybeRun(s, m);
-                } else if (m.source().equals(mc.self()) && m.phase() == MigrationPhase.CLEANING_UP) {
-                    cleanUp.consider(s, m);
+                try {
+                    if (m.target().equals(mc.self())) {
+                        maybeRun(s, m);
+                    } else if (m.source().equals(mc.self()) && m.phase() == MigrationPhase.CLEANING_UP) {
+                        cleanUp.consider(s, m);
+                    }
+                } catch (RuntimeException e) { // one migration's failure does not hold the others up
+                    LOG.warn("{}: upkeep of migration {} failed: {}", mc.self(), m.id(), e.toString());
                 }
             }
         } catch (RuntimeException e) {

@@ -53,8 +53,16 @@ final class SourceCleanUp {
             return; // a writer of the range here (a slot of a stale view while restarting) may still write its span
         }
         ending.add(m.id());
-        long n = mc.store().deleteRange(r.low(), r.high());
-        mc.store().makeDurable(); // with RocksDB's WAL off the deletion would be lost to a crash after the end
+        long n;
+        try {
+            n = mc.store().deleteRange(r.low(), r.high());
+            mc.store().makeDurable(); // with RocksDB's WAL off the deletion would be lost to a crash after the end
+        } catch (RuntimeException e) { // a full disk, say: the deletion is tried again (it is idempotent)
+            LOG.warn("{}: migration {}: deleting this node's copy of range {} failed ({}); trying again", mc.self(),
+                    m.id(), r.id(), e.toString());
+            timer.schedule(() -> ending.remove(m.id()), 1, TimeUnit.SECONDS);
+            return;
+        }
         LOG.info("{}: migration {}: range {} {} is served by {}; deleted the {} streams this node held of it",
                 mc.self(), m.id(), r.id(), r.span(), r.owner(), n);
         Duration timeout = mc.settings().metadataTimeout();
