@@ -7,9 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.node.ledger.LedgerEntry;
@@ -17,11 +19,8 @@ import org.autodisk.node.ledger.LogNodeLedgers;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
-import org.autodisk.node.meta.MigrationInfo;
-import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.RangeDescriptor;
-import org.autodisk.node.meta.RangeState;
 import org.autodisk.node.metrics.NodeMetrics;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,8 +34,7 @@ import org.slf4j.LoggerFactory;
  * moved on for a while. The backup answers how far it holds each
  * ledger, so a copy that lost its unflushed part is resent from there. Every log node then truncates its part of
  * each ledger below what the owner and the backups hold durably, and a closed ledger they hold wholly is deleted
- * from the metadata ({@link LedgerDeletions}); a ledger of a range that its promoted backup is taking over is kept
- * whole until the range serves.
+ * from the metadata ({@link LedgerTruncation}, {@link LedgerDeletions}).
  */
 public final class LedgerCatchUp implements AutoCloseable {
 
@@ -44,6 +42,9 @@ public final class LedgerCatchUp implements AutoCloseable {
     private static final long ASK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How long the backup may not move on in a ledger before another log node of it copies it. */
     private static final long STAND_IN_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How long a truncation pass waits to learn how far the metadata committed, and to apply that far. */
+    private static final Duration COMMITTED_WAIT = Duration.ofSeconds(2);
+    private static final long WAIT_MS = COMMITTED_WAIT.toMillis() + 500;
 
     private final String self;
     private final LogNodeLedgers ledgers;
@@ -53,7 +54,8 @@ public final class LedgerCatchUp implements AutoCloseable {
     private final CatchUpPolicy policy;
     private final NodeMetrics metrics;
     private final Map<String, Long> lags = new ConcurrentHashMap<>();
-    private final Map<Long, Long> truncated = new ConcurrentHashMap<>();
+    private final Metadata metadata;
+    private final LedgerTruncation truncation;
     /** Per ledger another log node copies: how far the backup held it, since when, and 1 once this one stood in. */
     private final Map<Long, long[]> stalled = new ConcurrentHashMap<>();
     private final Map<String, Long> asked = new ConcurrentHashMap<>();
@@ -78,7 +80,19 @@ public final class LedgerCatchUp implements AutoCloseable {
         this.ledgers = ledgers;
         this.copies = copies;
         this.map = metadata::current;
+        this.metadata = metadata;
         this.deletions = new LedgerDeletions(self, metadata, timeout);
+        this.truncation = new LedgerTruncation(self, ledgers.store(), new LedgerTruncation.Answers() {
+            @Override
+            public LedgerCopies.Held store(String node, LedgerInfo l, boolean ask) {
+                return storeAnswer(node, l, ask);
+            }
+
+            @Override
+            public LedgerCopies.Held backup(String node, LedgerInfo l, boolean ask) {
+                return backupAnswer(node, l, ask);
+            }
+        }, this::committedView, deletions, System::nanoTime);
         this.policy = policy;
         this.metrics = metrics;
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(self + "-ledger-catch-up")
@@ -111,16 +125,33 @@ public final class LedgerCatchUp implements AutoCloseable {
         }
         publish(lagNow);
         deletions.forgetGone(s);
-        truncated.keySet().removeIf(id -> s.ledger(id) == null);
         stalled.keySet().removeIf(id -> s.ledger(id) == null);
-        MetaState fresh = map.get(); // the catch-up above may have taken seconds: truncate under the newest view
-        for (LedgerInfo l : fresh.ledgers()) {
-            try {
-                truncate(fresh, l);
-            } catch (RuntimeException e) {
-                LOG.debug("{}: truncation of ledger {} deferred: {}", self, l.id(), e.getMessage());
-            }
+        truncation.pass(map.get()); // the catch-up above may have taken seconds: start from the newest view
+    }
+
+    /** A view of the metadata with every change committed when called, or {@code null} if none comes in time. */
+    private MetaState committedView() {
+        try {
+            long version = metadata.committedVersion(COMMITTED_WAIT).get(WAIT_MS, TimeUnit.MILLISECONDS);
+            return metadata.awaitVersion(version, COMMITTED_WAIT).get(WAIT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debug("{}: no view of what the metadata committed: {}", self, e.getMessage());
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
+    }
+
+    private LedgerCopies.Held storeAnswer(String node, LedgerInfo l, boolean ask) {
+        return ask ? askedStore(node, l) : copies.owner(node, l.id());
+    }
+
+    private LedgerCopies.Held backupAnswer(String node, LedgerInfo l, boolean ask) {
+        if (ask) {
+            askedBackup(node, l);
+        }
+        return copies.backup(node, l.id());
     }
 
     /** The backup lag per owner, in entries, of the ledgers this log node copies (shown by {@code status}). */
@@ -254,107 +285,6 @@ public final class LedgerCatchUp implements AutoCloseable {
         }
         asked.put(what, now);
         return true;
-    }
-
-    /**
-     * Drops this log node's part of a ledger below what its writer, the owners of the ranges it overlaps now, their
-     * backups and the targets of their migrations under way hold durably in their stores (a target catches up from
-     * its copy's positions on; a backup fill's target in its backup copy); a closed ledger they hold wholly is
-     * deleted. Nothing of a ledger overlapping a range its promoted backup takes over ({@link #keptWhole}).
-     */
-    private void truncate(MetaState s, LedgerInfo l) {
-        if (l.fragments().stream().noneMatch(f -> f.ensemble().contains(self)) || keptWhole(s, l)) {
-            return;
-        }
-        long held = Math.max(0, truncated.getOrDefault(l.id(), 0L) - 1);
-        if (l.state() == LedgerState.CLOSED && held >= l.lastEntry()) {
-            deletions.consider(l, held);
-            return;
-        }
-        MetaState view = s;
-        Holders h = holders(view, l);
-        if (h.dropBelow(view.version()) == 0) {
-            // an answer came under a newer view: decide again under this node's view now (most often caught up by
-            // then), from the answers just given (asked at most once a second)
-            MetaState now = map.get();
-            LedgerInfo again = now.ledger(l.id());
-            if (again == null || keptWhole(now, again)) {
-                return;
-            }
-            view = now;
-            h = holders(now, again);
-        }
-        long below = h.dropBelow(view.version());
-        if (below == 0) {
-            LOG.debug("{}: truncation of ledger {} waits for a newer view of the metadata than v{}", self, l.id(),
-                    view.version());
-        } else if (below > truncated.getOrDefault(l.id(), 0L)) {
-            ledgers.store().truncate(l.id(), below);
-            truncated.put(l.id(), below);
-        }
-    }
-
-    /** What the holders of a ledger, as a view of the metadata names them, answered. */
-    private Holders holders(MetaState s, LedgerInfo l) {
-        Holders h = new Holders();
-        h.add(askedOwner(l));
-        for (RangeDescriptor r : s.ranges()) {
-            if (!l.overlaps(r.low(), r.high())) {
-                continue;
-            }
-            if (!r.owner().equals(l.writer())) {
-                h.add(askedStore(r.owner(), l));
-            }
-            MigrationInfo moving = s.migrationOf(r.id());
-            if (moving != null && moving.backup()) {
-                askedBackup(moving.target(), l);
-                h.add(copies.backup(moving.target(), l.id()));
-            } else if (moving != null && moving.phase() != MigrationPhase.CLEANING_UP) {
-                h.add(askedStore(moving.target(), l));
-            }
-            for (String backup : r.backups()) {
-                askedBackup(backup, l);
-                h.add(copies.backup(backup, l.id()));
-            }
-        }
-        return h;
-    }
-
-    /** What the holders of a ledger answered: the least they hold durably, and the newest view they answered in. */
-    static final class Holders {
-        private long keep = Long.MAX_VALUE;
-        private long newest;
-
-        void add(LedgerCopies.Held held) {
-            keep = Math.min(keep, held.durable());
-            newest = Math.max(newest, held.version());
-        }
-
-        /**
-         * Where the ledger may be dropped below: after the least any holder holds durably; nowhere (0) if an answer
-         * was given under a newer view of the metadata than this log node's, which may lack a migration or a backup
-         * fill whose snapshot the answering store has moved past since (the next tick decides, with a newer view).
-         *
-         * @param viewVersion the version of the metadata the holders were chosen from
-         * @return the first entry kept, or 0 to keep everything for now
-         */
-        long dropBelow(long viewVersion) {
-            return newest > viewVersion ? 0 : keep + 1;
-        }
-    }
-
-    /**
-     * Tells whether a ledger is kept whole whatever its holders report: it overlaps a range promoted to its backup
-     * and not serving yet. That owner's store does not count as a holder: a takeover run again after a crash
-     * replaces the store's span with the backup copy caught up from the ledgers (the run the crash cut short may
-     * have caught it up only in memory).
-     *
-     * @param s the metadata
-     * @param l the ledger
-     * @return whether nothing of it may be truncated or deleted now
-     */
-    static boolean keptWhole(MetaState s, LedgerInfo l) {
-        return s.ranges().stream().anyMatch(r -> r.state() == RangeState.RECOVERING && l.overlaps(r.low(), r.high()));
     }
 
     @Override

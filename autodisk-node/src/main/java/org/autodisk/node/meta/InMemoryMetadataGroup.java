@@ -194,6 +194,15 @@ public final class InMemoryMetadataGroup {
         }
 
         @Override
+        public CompletableFuture<Long> committedVersion(Duration timeout) {
+            if (!available) {
+                return CompletableFuture.failedFuture(new MetadataException("no leader of the metadata answered "
+                        + "(in-memory group made unavailable)", null));
+            }
+            return CompletableFuture.completedFuture(InMemoryMetadataGroup.this.current().version());
+        }
+
+        @Override
         public CompletableFuture<CommandResult> submit(MetaCommand command, Duration deadline) {
             if (!available) {
                 return CompletableFuture.failedFuture(new MetadataException("the metadata change was not "

@@ -2,6 +2,7 @@ package org.autodisk.node.meta;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -32,6 +33,8 @@ import org.slf4j.LoggerFactory;
 final class MetaStateMachine extends BaseStateMachine {
 
     private static final Logger LOG = LoggerFactory.getLogger(MetaStateMachine.class);
+    /** A read-only query asking for the version only (else the whole state is answered). */
+    static final ByteString VERSION_QUERY = ByteString.copyFromUtf8("version");
 
     private final String nodeId;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
@@ -141,6 +144,10 @@ final class MetaStateMachine extends BaseStateMachine {
 
     @Override
     public CompletableFuture<Message> query(Message request) {
+        if (VERSION_QUERY.equals(request.getContent())) {
+            byte[] version = ByteBuffer.allocate(Long.BYTES).putLong(state.version()).array();
+            return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(version)));
+        }
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(MetaCodec.write(state))));
     }
 

@@ -45,6 +45,20 @@ public interface Metadata extends AutoCloseable {
     CompletableFuture<MetaState> awaitVersion(long version, Duration timeout);
 
     /**
+     * Asks the group how far its committed changes go now (a linearizable read: Raft's ReadIndex at the leader), so
+     * that a decision taken on {@code awaitVersion} of the answer sees every change committed before this call,
+     * however far behind this node's copy or another node's was. The default, for a metadata of one replica, is its
+     * own version.
+     *
+     * @param timeout how long at most
+     * @return the version every change committed before the call is at or below; fails with a
+     *         {@link MetadataException} when no leader answers in time
+     */
+    default CompletableFuture<Long> committedVersion(Duration timeout) {
+        return CompletableFuture.completedFuture(current().version());
+    }
+
+    /**
      * Proposes a change; it applies only if committed and if its expectations hold.
      *
      * @param command  the change

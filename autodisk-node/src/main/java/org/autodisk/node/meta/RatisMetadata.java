@@ -218,6 +218,8 @@ final class RatisMetadata implements Metadata {
         TimeDuration min = TimeDuration.valueOf(s.electionTimeout().toMillis(), TimeUnit.MILLISECONDS);
         RaftServerConfigKeys.Rpc.setTimeoutMin(p, min);
         RaftServerConfigKeys.Rpc.setTimeoutMax(p, min.multiply(2));
+        // read-only queries (how far the group committed) are linearizable: ReadIndex at the leader
+        RaftServerConfigKeys.Read.setOption(p, RaftServerConfigKeys.Read.Option.LINEARIZABLE);
         RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
         RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEvery());
         RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
@@ -256,6 +258,28 @@ final class RatisMetadata implements Metadata {
     @Override
     public CompletableFuture<MetaState> awaitVersion(long version, Duration timeout) {
         return waiters.await(version, timeout);
+    }
+
+    @Override
+    public CompletableFuture<Long> committedVersion(Duration timeout) {
+        Message ask = Message.valueOf(MetaStateMachine.VERSION_QUERY);
+        String leader = status().leader();
+        if (leader == null) {
+            return CompletableFuture.failedFuture(new MetadataException("node " + settings.nodeId() + ": no leader "
+                    + "of the metadata is known to ask how far it committed (" + describe(status()) + ")", null));
+        }
+        // to the leader itself: ReadIndex there, without the follower's wait to apply as far
+        return client.async().sendReadOnly(ask, RaftPeerId.valueOf(leader))
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .handle((reply, error) -> {
+                    Throwable why = error != null ? error : reply.isSuccess() ? null : reply.getException();
+                    if (why != null) {
+                        throw new MetadataException("node " + settings.nodeId() + ": no leader of the metadata "
+                                + "answered how far it committed within " + timeout.toMillis() + " ms ("
+                                + describe(status()) + "): " + why, why);
+                    }
+                    return reply.getMessage().getContent().asReadOnlyByteBuffer().getLong();
+                });
     }
 
     @Override

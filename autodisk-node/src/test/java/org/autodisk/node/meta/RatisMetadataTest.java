@@ -152,6 +152,25 @@ class RatisMetadataTest {
         }
     }
 
+    /**
+     * How far the group committed, asked from any replica (a linearizable read at the leader): at least every change
+     * committed before; with no majority, a clear error within the deadline, never a stale answer.
+     */
+    @Test
+    void everyReplicaLearnsHowFarTheGroupCommittedAndNoneDoesWithoutAMajority() throws IOException {
+        startAll();
+        CommandResult done = split(replicas[0], "k");
+        for (int i = 0; i < IDS.size(); i++) {
+            assertThat(replicas[i].committedVersion(Duration.ofSeconds(10)).join()).as(IDS.get(i))
+                    .isGreaterThanOrEqualTo(done.version());
+        }
+        stop(0);
+        stop(1);
+        assertThatThrownBy(() -> replicas[3].committedVersion(Duration.ofSeconds(3)).join())
+                .isInstanceOf(CompletionException.class).cause().isInstanceOf(MetadataException.class)
+                .hasMessageContaining("no leader of the metadata answered how far it committed within 3000 ms");
+    }
+
     @Test
     void aMinorityLostChangesNothingAMajorityLostStopsChangesButNoReplicaLosesItsState() throws IOException {
         startAll();
