@@ -8,6 +8,7 @@ import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.ops.Request;
@@ -60,9 +61,13 @@ final class LedgerApplyHandler implements OperationHandler {
         long t0 = System.nanoTime();
         synchronized (copy) {
             long applied = copy.appliedEntry(id);
+            MetaState view = metadata.current();
             LedgerInfo before = req.entries().isEmpty() ? null
-                    : earlierNotHeld(metadata.current(), nodeId, ledger, copy::appliedEntry);
-            if (before != null) {
+                    : earlierNotHeld(view, nodeId, ledger, copy::appliedEntry);
+            if (!req.entries().isEmpty() && !takes(view, nodeId, ledger)) {
+                LOG.debug("{}: entries of ledger {} not applied: this node backs up no range of it, or a backup fill "
+                        + "into its copy covers it (metadata v{})", nodeId, id, view.version());
+            } else if (before != null) {
                 LOG.info("{}: the backup copy holds {} through entry {} only; entries of ledger {} wait for it",
                         nodeId, before, copy.appliedEntry(before.id()), id);
             } else if (!req.entries().isEmpty() && req.firstEntry() <= applied + 1) {
@@ -77,6 +82,32 @@ final class LedgerApplyHandler implements OperationHandler {
         long applied = copy.appliedEntry(id);
         long durable = copy.durableEntry(id);
         request.reply(PeerResponses.held(applied, durable, metadata.current().version()));
+    }
+
+    /**
+     * Whether the backup copy takes entries of a ledger now: this node backs up a range the ledger overlaps, and no
+     * backup fill into this node overlaps it. A fill writes its span from a snapshot and catches it up itself; an
+     * entry a log node (whose view still names this node the backup, say) applied beside it would be overwritten by
+     * the snapshot's older value while the copy counts it applied.
+     *
+     * @param s      the metadata
+     * @param self   this node
+     * @param ledger the ledger whose entries arrived
+     * @return whether to apply them
+     */
+    static boolean takes(MetaState s, String self, LedgerInfo ledger) {
+        boolean backs = false;
+        for (RangeDescriptor r : s.ranges()) {
+            if (!ledger.overlaps(r.low(), r.high())) {
+                continue;
+            }
+            MigrationInfo m = s.migrationOf(r.id());
+            if (m != null && m.backup() && m.target().equals(self)) {
+                return false;
+            }
+            backs |= r.backups().contains(self);
+        }
+        return backs;
     }
 
     /**

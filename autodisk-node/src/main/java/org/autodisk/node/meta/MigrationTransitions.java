@@ -59,22 +59,25 @@ final class MigrationTransitions {
 
     /**
      * Why a data node cannot take a backup fill of a range: the range has a backup already (one is caught up per
-     * range), or the node backs up another range that shares a ledger with this one (a backup copy keeps one
-     * position per ledger, which the fill's snapshot would overwrite for the other range too; the sharing ends once
-     * the shared ledger is deleted).
+     * range), or the node backs up another range that shares a ledger with this one, or is being filled as its backup
+     * (a backup copy keeps one position per ledger, which the fill's snapshot would overwrite for the other range too;
+     * the sharing ends once the shared ledger is deleted).
      */
     private static String fillProblem(MetaState s, RangeDescriptor r, String target) {
         if (!r.backups().isEmpty()) {
             return r + " has a backup already: " + r.backups();
         }
         for (RangeDescriptor other : s.ranges()) {
-            if (other.id() == r.id() || !other.backups().contains(target)) {
+            MigrationInfo filling = s.migrationOf(other.id());
+            boolean fills = filling != null && filling.backup() && filling.target().equals(target);
+            if (other.id() == r.id() || !other.backups().contains(target) && !fills) {
                 continue;
             }
             for (LedgerInfo l : s.ledgersOf(r)) {
                 if (l.overlaps(other.low(), other.high())) {
-                    return target + " backs up range " + other.id() + ", which shares ledger " + l.id() + " with "
-                            + "range " + r.id() + "; choose another node, or wait until the ledger is deleted";
+                    return target + (fills ? " is being filled as the backup of range " : " backs up range ")
+                            + other.id() + ", which shares ledger " + l.id() + " with range " + r.id()
+                            + "; choose another node, or wait until the ledger is deleted";
                 }
             }
         }

@@ -1,9 +1,12 @@
 package org.autodisk.node.migration;
 
+import java.util.List;
 import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.ledger.LedgerPeers;
+import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.MigrationInfo;
+import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
@@ -27,5 +30,25 @@ record MigrationContext(String self, Metadata metadata, PeerChannel peers, Ledge
     /** The store a migration's target writes: its own for a move, its backup copy for a backup fill. */
     LocalStore into(MigrationInfo m) {
         return m.backup() ? backups.copy() : store;
+    }
+
+    /**
+     * Clears the span a fresh copy writes. A backup fill also forgets the copy's positions of the range's ledgers
+     * (the copy may hold them past the snapshot: see {@link LocalStore#clearSpan}), under the copy's lock, which the
+     * log nodes' entries are applied under, so that an entry applied just before is applied again after the snapshot.
+     *
+     * @param m the migration
+     * @param r its range
+     * @return how many streams were deleted
+     */
+    long clear(MigrationInfo m, RangeDescriptor r) {
+        LocalStore into = into(m);
+        if (!m.backup()) {
+            return into.deleteRange(r.low(), r.high());
+        }
+        List<Long> ledgers = metadata.current().ledgersOf(r).stream().map(LedgerInfo::id).toList();
+        synchronized (into) {
+            return into.clearSpan(r.low(), r.high(), ledgers);
+        }
     }
 }

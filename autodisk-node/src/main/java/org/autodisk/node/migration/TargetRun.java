@@ -109,7 +109,7 @@ final class TargetRun implements Runnable {
         }
         boolean fresh = start.resumeAfter().isEmpty();
         if (fresh) {
-            long gone = into.deleteRange(r.low(), r.high());
+            long gone = mc.clear(start, r);
             LOG.info("{}: migration {}: copying range {} {} from {} (dropped {} streams of an earlier copy)",
                     mc.self(), id, r.id(), r.span(), start.source(), gone);
         }

@@ -1,6 +1,7 @@
 package org.autodisk.node.store;
 
 import java.io.IOException;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -87,6 +88,12 @@ final class DiskFullStore extends ForwardingStore {
     public long deleteRange(byte[] low, byte[] high) {
         writable();
         return super.deleteRange(low, high);
+    }
+
+    @Override
+    public long clearSpan(byte[] low, byte[] high, Collection<Long> ledgers) {
+        writable();
+        return super.clearSpan(low, high, ledgers);
     }
 
     @Override

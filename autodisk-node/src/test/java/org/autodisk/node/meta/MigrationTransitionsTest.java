@@ -236,6 +236,25 @@ class MigrationTransitionsTest {
         assertRefused(s, new MetaCommand.AddBackup(move), "it ends with a cutover");
     }
 
+    /**
+     * Two fills of the halves of a split range into one node would share the parent's ledger in one backup copy: the
+     * second fill's snapshot position would overwrite the first's (a review found the refusal counted only backups).
+     */
+    @Test
+    void aFillIsRefusedWhileItsTargetIsFilledAsTheBackupOfARangeSharingALedger() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        s = applied(s, new MetaCommand.OpenLedger(0, r.epoch(), "d1", List.of("l1")));
+        s = applied(s, new MetaCommand.ChangeRange(0, r.epoch(), r.generation(), "d1", List.of(),
+                RangeState.SERVING));
+        s = applied(s, new MetaCommand.Split(0, s.range(0).generation(), Keys.utf8("c")));
+        RangeDescriptor upper = s.ranges().stream().filter(x -> Arrays.equals(x.low(), Keys.utf8("c"))).findFirst()
+                .orElseThrow();
+        s = applied(s, fill(s.range(0), "d3"));
+        assertRefused(s, fill(upper, "d3"), "d3 is being filled as the backup of range 0, which shares ledger 1");
+        assertThat(apply(s, fill(upper, "d2")).result().applied()).as("another node").isTrue();
+    }
+
     @Test
     void aCopyRunClaimsTheCopyAtTheRecordedKeyAndRecordsOfOtherRunsAreRefused() {
         MetaState s = applied(created(), start(created().range(0), "d2"));
