@@ -190,7 +190,7 @@ final class TargetRun implements Runnable {
             }
             long paced = System.nanoTime();
             throttle.pace(c.bytes(), m.rateBytes() == MigrationInfo.DEFAULT_RATE ? mc.settings().rateBytes()
-                    : m.rateBytes());
+                    : m.rateBytes(), () -> stopped);
             mc.times().add(MigrationTimes.Part.THROTTLE, paced);
         }
         return null;
