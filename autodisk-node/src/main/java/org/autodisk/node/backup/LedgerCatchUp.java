@@ -40,6 +40,7 @@ public final class LedgerCatchUp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LedgerCatchUp.class);
     private static final long ASK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long the backup may not move on in a ledger before another log node of it copies it. */
     private static final long STAND_IN_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** How long a truncation pass waits to learn how far the metadata committed, and to apply that far. */
@@ -238,8 +239,10 @@ public final class LedgerCatchUp implements AutoCloseable {
             List<LedgerEntry> page = copies.page(l, next, to);
             applied = copies.apply(backup, l.id(), next, page).applied();
             if (applied < next) {
-                LOG.info("{}: backup {} holds ledger {} through entry {} only; resending from there", self, backup,
-                        l.id(), applied);
+                if (due("log " + backup + "/" + l.id(), LOG_INTERVAL_NANOS)) { // the same every tick while views lag
+                    LOG.info("{}: backup {} holds ledger {} through entry {} only; resending from there", self,
+                            backup, l.id(), applied);
+                }
                 copies.forgetBackup(backup); // its earlier ledgers are asked again before any entry of this one
                 return applied;
             }
@@ -278,9 +281,13 @@ public final class LedgerCatchUp implements AutoCloseable {
     }
 
     private boolean due(String what) {
+        return due(what, ASK_INTERVAL_NANOS);
+    }
+
+    private boolean due(String what, long interval) {
         long now = System.nanoTime();
         Long last = asked.get(what);
-        if (last != null && now - last < ASK_INTERVAL_NANOS) {
+        if (last != null && now - last < interval) {
             return false;
         }
         asked.put(what, now);
