@@ -88,17 +88,24 @@ final class LedgerTruncation {
     }
 
     /**
-     * Truncates and deletes what nobody needs any more, at most once a second.
+     * Truncates and deletes what nobody needs any more, a second after the last pass ended at the earliest (a pass
+     * may wait seconds for the metadata's leader; the catch-up ticks between passes).
      *
      * @param view this node's view of the metadata now
      */
     void pass(MetaState view) {
-        long now = clock.getAsLong();
-        if (passed && now - lastPass < PASS_INTERVAL_NANOS) {
+        if (passed && clock.getAsLong() - lastPass < PASS_INTERVAL_NANOS) {
             return;
         }
         passed = true;
-        lastPass = now;
+        try {
+            decide(view);
+        } finally {
+            lastPass = clock.getAsLong();
+        }
+    }
+
+    private void decide(MetaState view) {
         truncated.keySet().removeIf(id -> view.ledger(id) == null);
         List<LedgerInfo> mine = view.ledgers().stream().filter(l -> truncatable(view, l)).toList();
         if (mine.isEmpty()) {

@@ -53,11 +53,13 @@ final class RatisMetadata implements Metadata {
     private static final Logger LOG = LoggerFactory.getLogger(RatisMetadata.class);
     private static final String GROUP_FILE = "group-id";
     private static final long RETRY_SLEEP_MS = 200;
+    private static final int READ_RETRIES = 3;
 
     private final MetadataSettings settings;
     private final RaftGroup group;
     private final RaftServer server;
     private volatile RaftClient client;
+    private RaftClient reader;
     private boolean stopped;
     private final MetaStateMachine machine;
     private final VersionWaiters waiters;
@@ -146,7 +148,10 @@ final class RatisMetadata implements Metadata {
     }
 
     private static RaftClient newClient(MetadataSettings s, RaftGroup group) {
-        int retries = (int) Math.max(1, s.requestTimeout().toMillis() / RETRY_SLEEP_MS);
+        return newClient(s, group, (int) Math.max(1, s.requestTimeout().toMillis() / RETRY_SLEEP_MS));
+    }
+
+    private static RaftClient newClient(MetadataSettings s, RaftGroup group, int retries) {
         return RaftClient.newBuilder().setProperties(clientProperties(s)).setRaftGroup(group)
                 .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(retries,
                         TimeDuration.valueOf(RETRY_SLEEP_MS, TimeUnit.MILLISECONDS))).build();
@@ -168,6 +173,29 @@ final class RatisMetadata implements Metadata {
             }
         }
         return client;
+    }
+
+    /**
+     * The client of the reads of how far the group committed, with few retries; one whose read ran out of them fails
+     * every later read to that peer (its ordered window keeps the failure), so it is replaced.
+     */
+    private synchronized RaftClient reader(RaftClient failed) {
+        if (!stopped && (reader == null || reader == failed)) {
+            RaftClient old = reader;
+            reader = newClient(settings, group, READ_RETRIES);
+            closeQuietly(old);
+        }
+        return reader;
+    }
+
+    private static void closeQuietly(RaftClient c) {
+        try {
+            if (c != null) {
+                c.close();
+            }
+        } catch (IOException e) {
+            LOG.debug("closing a metadata client: {}", e.toString());
+        }
     }
 
     private static boolean is(Class<? extends Throwable> kind, Throwable error) {
@@ -264,15 +292,19 @@ final class RatisMetadata implements Metadata {
     public CompletableFuture<Long> committedVersion(Duration timeout) {
         Message ask = Message.valueOf(MetaStateMachine.VERSION_QUERY);
         String leader = status().leader();
-        if (leader == null) {
+        RaftClient through = reader(null);
+        if (leader == null || through == null) {
             return CompletableFuture.failedFuture(new MetadataException("node " + settings.nodeId() + ": no leader "
                     + "of the metadata is known to ask how far it committed (" + describe(status()) + ")", null));
         }
         // to the leader itself: ReadIndex there, without the follower's wait to apply as far
-        return client.async().sendReadOnly(ask, RaftPeerId.valueOf(leader))
+        return through.async().sendReadOnly(ask, RaftPeerId.valueOf(leader))
                 .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
                 .handle((reply, error) -> {
                     Throwable why = error != null ? error : reply.isSuccess() ? null : reply.getException();
+                    if (is(AlreadyClosedException.class, why) || is(RaftRetryFailureException.class, why)) {
+                        reader(through);
+                    }
                     if (why != null) {
                         throw new MetadataException("node " + settings.nodeId() + ": no leader of the metadata "
                                 + "answered how far it committed within " + timeout.toMillis() + " ms ("
@@ -369,6 +401,7 @@ final class RatisMetadata implements Metadata {
     public void close() {
         synchronized (this) {
             stopped = true;
+            closeQuietly(reader);
         }
         try {
             client.close();

@@ -42,6 +42,28 @@ final class CopyLoader implements AutoCloseable {
         }
     }
 
+    /**
+     * Why a fresh copy's snapshot cannot be used: the store holds one of its ledgers past the snapshot's position. A
+     * store's positions only rise, so it would never apply those entries to the span the snapshot writes. A backup
+     * copy gets there from the entries log nodes sent while it backed the range up before, which run up to what was
+     * acknowledged, ahead of what the owner had applied when it took the snapshot. The copy then starts again, with a
+     * newer snapshot.
+     *
+     * @param into      the store the copy writes
+     * @param positions the snapshot's ledger positions
+     * @return the reason, or {@code null} if it can be used
+     */
+    static String behind(LocalStore into, Map<Long, Long> positions) {
+        for (Map.Entry<Long, Long> p : positions.entrySet()) {
+            long held = into.appliedEntry(p.getKey());
+            if (held > p.getValue()) {
+                return "the snapshot holds ledger " + p.getKey() + " through entry " + p.getValue()
+                        + ", the store it is copied into through " + held;
+            }
+        }
+        return null;
+    }
+
     /** Drops what was loaded and not settled: the copy resumes after the last key recorded. */
     @Override
     public void close() {

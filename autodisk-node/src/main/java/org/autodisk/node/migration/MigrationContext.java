@@ -1,9 +1,7 @@
 package org.autodisk.node.migration;
 
-import java.util.List;
 import org.autodisk.node.backup.BackupStores;
 import org.autodisk.node.ledger.LedgerPeers;
-import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.Metadata;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
@@ -33,9 +31,9 @@ record MigrationContext(String self, Metadata metadata, PeerChannel peers, Ledge
     }
 
     /**
-     * Clears the span a fresh copy writes. A backup fill also forgets the copy's positions of the range's ledgers
-     * (the copy may hold them past the snapshot: see {@link LocalStore#clearSpan}), under the copy's lock, which the
-     * log nodes' entries are applied under, so that an entry applied just before is applied again after the snapshot.
+     * Clears the span a fresh copy writes; into a backup copy under the copy's lock, which the log nodes' entries are
+     * applied under, so that an entry applied just before is deleted with the span (it then counts as applied in the
+     * copy: the first chunk's snapshot must hold it, see {@link CopyLoader#behind}).
      *
      * @param m the migration
      * @param r its range
@@ -43,12 +41,8 @@ record MigrationContext(String self, Metadata metadata, PeerChannel peers, Ledge
      */
     long clear(MigrationInfo m, RangeDescriptor r) {
         LocalStore into = into(m);
-        if (!m.backup()) {
-            return into.deleteRange(r.low(), r.high());
-        }
-        List<Long> ledgers = metadata.current().ledgersOf(r).stream().map(LedgerInfo::id).toList();
         synchronized (into) {
-            return into.clearSpan(r.low(), r.high(), ledgers);
+            return into.deleteRange(r.low(), r.high());
         }
     }
 }

@@ -158,6 +158,10 @@ final class TargetRun implements Runnable {
         boolean firstChunk = true;
         for (MigrationInfo m = start; m != null && m.phase() == MigrationPhase.COPYING; m = live()) {
             MigrationChunk c = chunk(m, next, from);
+            String behind = fresh && firstChunk ? CopyLoader.behind(into, c.positions()) : null;
+            if (behind != null) {
+                throw new IllegalStateException("migration " + id + ": " + behind + "; the copy starts again");
+            }
             if (c.next() != null) { // asked only now: the source's snapshot exists once the first chunk came
                 next = request(m, c.next(), false);
             }

@@ -1,7 +1,6 @@
 package org.autodisk.node.store;
 
 import java.io.IOException;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
@@ -88,12 +87,6 @@ final class DiskFullStore extends ForwardingStore {
     public long deleteRange(byte[] low, byte[] high) {
         writable();
         return super.deleteRange(low, high);
-    }
-
-    @Override
-    public long clearSpan(byte[] low, byte[] high, Collection<Long> ledgers) {
-        writable();
-        return super.clearSpan(low, high, ledgers);
     }
 
     @Override

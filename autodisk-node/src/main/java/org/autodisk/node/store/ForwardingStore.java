@@ -1,6 +1,5 @@
 package org.autodisk.node.store;
 
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.protocol.KeyValue;
@@ -103,11 +102,6 @@ public abstract class ForwardingStore implements LocalStore {
     @Override
     public long deleteRange(byte[] low, byte[] high) {
         return inner.deleteRange(low, high);
-    }
-
-    @Override
-    public long clearSpan(byte[] low, byte[] high, Collection<Long> ledgers) {
-        return inner.clearSpan(low, high, ledgers);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.autodisk.node.store;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -164,12 +163,6 @@ final class InMemoryStore implements LocalStore {
         long n = doomed.size();
         doomed.clear();
         return n;
-    }
-
-    @Override
-    public synchronized long clearSpan(byte[] low, byte[] high, Collection<Long> forgotten) {
-        ledgers.keySet().removeAll(forgotten);
-        return deleteRange(low, high);
     }
 
     /** Nothing in memory survives a crash. */

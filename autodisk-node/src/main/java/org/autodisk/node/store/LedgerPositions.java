@@ -3,7 +3,6 @@ package org.autodisk.node.store;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -108,22 +107,13 @@ final class LedgerPositions {
         applied.merge(ledgerId, entryId, Math::max);
     }
 
-    /** Forgets ledgers: a fresh copy starts from its snapshot's positions. */
-    synchronized void forget(Collection<Long> ledgerIds) {
-        applied.keySet().removeAll(ledgerIds);
-        durable.keySet().removeAll(ledgerIds);
-    }
-
     synchronized long durable(long ledgerId) {
         return durable.getOrDefault(ledgerId, 0L);
     }
 
-    /**
-     * After a flush: the positions read from the persisted tier, never past the applied ones (a flush that began
-     * before a ledger was forgotten persists its old position).
-     */
+    /** After a flush: the positions read from the persisted tier. */
     synchronized void durable(Map<Long, Long> persisted) {
-        persisted.forEach((ledger, entry) -> durable.merge(ledger, Math.min(entry, applied(ledger)), Math::max));
+        persisted.forEach((ledger, entry) -> durable.merge(ledger, entry, Math::max));
     }
 
     /**

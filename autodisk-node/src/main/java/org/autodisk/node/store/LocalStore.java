@@ -1,6 +1,5 @@
 package org.autodisk.node.store;
 
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.autodisk.core.protocol.KeyValue;
@@ -176,21 +175,6 @@ public interface LocalStore extends AutoCloseable {
      * @return how many streams were deleted
      */
     long deleteRange(byte[] low, byte[] high);
-
-    /**
-     * Deletes every stream with {@code low <= key < high}, as {@link #deleteRange} does, and forgets how far the store
-     * applied some ledgers (their applied and durable entries go back to 0; they rise again with the next
-     * {@link #ingest} or {@link #applyLedger}), in one atomic write. A fresh copy into a backup copy starts so: the
-     * copy may hold those ledgers past the snapshot it is about to copy (entries log nodes sent while it backed the
-     * range up before, bounded by what was acknowledged rather than by what the owner had applied), and would skip
-     * them after the snapshot's older values.
-     *
-     * @param low     first key, inclusive
-     * @param high    end key, exclusive ({@code null}: to the end)
-     * @param ledgers the ledgers whose positions are forgotten
-     * @return how many streams were deleted
-     */
-    long clearSpan(byte[] low, byte[] high, Collection<Long> ledgers);
 
     /**
      * Makes everything written so far survive a crash of the process (RocksDB without its own WAL flushes its

@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -351,15 +350,6 @@ final class RocksDbStore implements LocalStore {
     public long deleteRange(byte[] low, byte[] high) {
         try {
             return transfer.deleteRange(low, high);
-        } catch (RocksDBException e) {
-            throw failure("delete of a range", e);
-        }
-    }
-
-    @Override
-    public long clearSpan(byte[] low, byte[] high, Collection<Long> ledgers) {
-        try {
-            return transfer.clearSpan(low, high, ledgers);
         } catch (RocksDBException e) {
             throw failure("delete of a range", e);
         }

@@ -3,7 +3,6 @@ package org.autodisk.node.store;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,11 +70,6 @@ final class RocksTransfer {
     }
 
     long deleteRange(byte[] low, byte[] high) throws RocksDBException {
-        return clearSpan(low, high, List.of());
-    }
-
-    /** Deletes a span and forgets ledgers' positions in one write (see {@code LocalStore.clearSpan}). */
-    long clearSpan(byte[] low, byte[] high, Collection<Long> ledgers) throws RocksDBException {
         synchronized (applyLock) {
             long n = 0;
             byte[] last = null;
@@ -87,20 +81,10 @@ final class RocksTransfer {
                     last = it.key();
                 }
             }
-            if (n == 0 && ledgers.isEmpty()) {
-                return 0;
+            if (n > 0) {
+                db.deleteRange(db.getDefaultColumnFamily(), writeOptions, low, high != null ? high : successor(last));
+                count.addAndGet(-n);
             }
-            try (WriteBatch batch = new WriteBatch()) {
-                if (n > 0) {
-                    batch.deleteRange(low, high != null ? high : successor(last));
-                }
-                for (long l : ledgers) {
-                    batch.delete(meta, LedgerPositions.key(l));
-                }
-                db.write(writeOptions, batch);
-            }
-            count.addAndGet(-n);
-            positions.forget(ledgers);
             return n;
         }
     }

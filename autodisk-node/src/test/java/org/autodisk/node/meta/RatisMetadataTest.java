@@ -154,7 +154,8 @@ class RatisMetadataTest {
 
     /**
      * How far the group committed, asked from any replica (a linearizable read at the leader): at least every change
-     * committed before; with no majority, a clear error within the deadline, never a stale answer.
+     * committed before; with no majority, a clear error within the deadline, never a stale answer; answers again
+     * once the majority is back.
      */
     @Test
     void everyReplicaLearnsHowFarTheGroupCommittedAndNoneDoesWithoutAMajority() throws IOException {
@@ -169,6 +170,11 @@ class RatisMetadataTest {
         assertThatThrownBy(() -> replicas[3].committedVersion(Duration.ofSeconds(3)).join())
                 .isInstanceOf(CompletionException.class).cause().isInstanceOf(MetadataException.class)
                 .hasMessageContaining("no leader of the metadata answered how far it committed within 3000 ms");
+        start(0);
+        start(1);
+        await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() -> assertThat(replicas[3]
+                .committedVersion(Duration.ofSeconds(5)).join()).as("a client that gave up is replaced")
+                .isGreaterThanOrEqualTo(done.version()));
     }
 
     @Test

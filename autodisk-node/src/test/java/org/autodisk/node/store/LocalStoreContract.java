@@ -221,35 +221,6 @@ abstract class LocalStoreContract {
         assertThat(store.scan(new byte[0], null, 10, 1 << 20).entries()).hasSize(4);
     }
 
-    /**
-     * A fresh backup fill clears its span and forgets the range's ledgers, so that the snapshot's positions count even
-     * below what the copy had applied (entries a log node sent past the snapshot are applied again after it).
-     */
-    @Test
-    void clearingASpanDeletesExactlyItAndForgetsTheLedgersNamedSoTheNextIngestSetsThem() {
-        for (String key : List.of("a", "b", "b1", "c")) {
-            store.put(k(key), k(key));
-        }
-        store.applyLedger(3, List.of(new LogRecord(0, 1, 9, LogRecord.PUT, k("b2"), k("9"))));
-        store.applyLedger(4, List.of(new LogRecord(0, 1, 2, LogRecord.PUT, k("d"), k("2"))));
-        store.makeDurable();
-
-        assertThat(store.clearSpan(k("b"), k("c"), List.of(3L))).isEqualTo(3);
-        assertThat(store.count()).isEqualTo(3);
-        assertThat(store.get(k("b2"))).isNull();
-        assertThat(store.get(k("c"))).isNotNull();
-        assertThat(store.appliedEntry(3)).as("forgotten").isZero();
-        assertThat(store.durableEntry(3)).as("forgotten").isZero();
-        assertThat(store.appliedEntry(4)).as("not named").isEqualTo(2);
-
-        store.ingest(List.of(new KeyValue(k("b"), k("snap"))), Map.of(3L, 5L));
-        assertThat(store.appliedEntry(3)).as("the snapshot's position").isEqualTo(5);
-        store.applyLedger(3, List.of(new LogRecord(0, 6, 9, LogRecord.PUT, k("b2"), k("9"))));
-        assertThat(store.get(k("b2"))).as("applied again after the snapshot").isEqualTo(k("9"));
-        store.makeDurable();
-        assertThat(store.clearSpan(k("x"), null, List.of())).isZero();
-    }
-
     @Test
     void deleteRangeRemovesExactlyTheRangeAndKeepsTheCountExact() {
         for (String key : List.of("a", "b", "b1", "c", "d")) {
