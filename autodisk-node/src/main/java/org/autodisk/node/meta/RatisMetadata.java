@@ -179,13 +179,18 @@ final class RatisMetadata implements Metadata {
      * The client of the reads of how far the group committed, with few retries; one whose read ran out of them fails
      * every later read to that peer (its ordered window keeps the failure), so it is replaced.
      */
-    private synchronized RaftClient reader(RaftClient failed) {
-        if (!stopped && (reader == null || reader == failed)) {
-            RaftClient old = reader;
-            reader = newClient(settings, group, READ_RETRIES);
-            closeQuietly(old);
+    private RaftClient reader(RaftClient failed) {
+        RaftClient old = null;
+        RaftClient now;
+        synchronized (this) {
+            if (!stopped && (reader == null || reader == failed)) {
+                old = reader;
+                reader = newClient(settings, group, READ_RETRIES);
+            }
+            now = reader;
         }
-        return reader;
+        closeQuietly(old); // outside the lock: closing waits for its channel
+        return now;
     }
 
     private static void closeQuietly(RaftClient c) {
@@ -193,7 +198,7 @@ final class RatisMetadata implements Metadata {
             if (c != null) {
                 c.close();
             }
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
             LOG.debug("closing a metadata client: {}", e.toString());
         }
     }
@@ -399,10 +404,12 @@ final class RatisMetadata implements Metadata {
 
     @Override
     public void close() {
+        RaftClient read;
         synchronized (this) {
             stopped = true;
-            closeQuietly(reader);
+            read = reader;
         }
+        closeQuietly(read);
         try {
             client.close();
         } catch (IOException e) {
