@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * the owners of the ranges it overlaps, their backups and the targets of their migrations (a target catches up from
  * its copy's positions on; a backup fill's target in its backup copy) — and a closed ledger they hold wholly is
  * deleted. At most once a second, in two steps: the holders named by this node's view are asked first; then the
- * metadata group is asked how far it committed (a linearizable read), and the holders are taken from a view at least
+ * metadata group's leader is asked how far it applied the commits, and the holders are taken from a view at least
  * that new, with the answers given before that read. So a holder the view lacked — a backup fill or a migration
  * committed before an answer, which the answering store may have moved past since — is counted, however far behind
  * this node's view or the answering node's was (a node just restarted answers under an old version). Nothing of a

@@ -45,14 +45,14 @@ public interface Metadata extends AutoCloseable {
     CompletableFuture<MetaState> awaitVersion(long version, Duration timeout);
 
     /**
-     * Asks the group how far its committed changes go now (a linearizable read: Raft's ReadIndex at the leader), so
-     * that a decision taken on {@code awaitVersion} of the answer sees every change committed before this call,
-     * however far behind this node's copy or another node's was. The default, for a metadata of one replica, is its
-     * own version.
+     * Asks the group's leader how far it has applied the committed changes, so that a decision taken on
+     * {@code awaitVersion} of the answer sees every change committed and applied by the leader before this call, however
+     * far behind this node's copy or another node's was (a leader answers only once it applied a change, so every
+     * change any node learned was committed is in it; a leader deposed without knowing it yet may answer less, for at
+     * most an election timeout). The default, for a metadata of one replica, is its own version.
      *
      * @param timeout how long at most
-     * @return the version every change committed before the call is at or below; fails with a
-     *         {@link MetadataException} when no leader answers in time
+     * @return the leader's version; fails with a {@link MetadataException} when no leader answers in time
      */
     default CompletableFuture<Long> committedVersion(Duration timeout) {
         return CompletableFuture.completedFuture(current().version());
