@@ -46,10 +46,10 @@ public interface Metadata extends AutoCloseable {
 
     /**
      * Asks the group's leader how far it has applied the committed changes, so that a decision taken on
-     * {@code awaitVersion} of the answer sees every change committed and applied by the leader before this call, however
-     * far behind this node's copy or another node's was (a leader answers only once it applied a change, so every
-     * change any node learned was committed is in it; a leader deposed without knowing it yet may answer less, for at
-     * most an election timeout). The default, for a metadata of one replica, is its own version.
+     * {@code awaitVersion} of the answer sees every change committed and applied by the leader before this call,
+     * however far behind this node's copy or another node's was (a leader answers only once it applied a change, so
+     * every change any node learned was committed is in it; a leader deposed without knowing it yet may answer less,
+     * for at most an election timeout). The default, for a metadata of one replica, is its own version.
      *
      * @param timeout how long at most
      * @return the leader's version; fails with a {@link MetadataException} when no leader answers in time
