@@ -251,8 +251,8 @@ final class RatisMetadata implements Metadata {
         TimeDuration min = TimeDuration.valueOf(s.electionTimeout().toMillis(), TimeUnit.MILLISECONDS);
         RaftServerConfigKeys.Rpc.setTimeoutMin(p, min);
         RaftServerConfigKeys.Rpc.setTimeoutMax(p, min.multiply(2));
-        // read-only queries stay DEFAULT (the leader's state machine answers): with LINEARIZABLE (ReadIndex), a leader
-        // stepping down timed out in the fault runs, and once a replica's state machine failed its reload and closed
+        // read-only queries stay DEFAULT (the leader's state machine answers); see docs/durability.md, "Truncation", on
+        // the LINEARIZABLE option (ReadIndex) tried first
         RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
         RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEvery());
         RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
