@@ -12,7 +12,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Supplier;
 import org.autodisk.core.cluster.MetricNames;
 import org.autodisk.node.ledger.LedgerEntry;
 import org.autodisk.node.ledger.LogNodeLedgers;
@@ -50,7 +49,6 @@ public final class LedgerCatchUp implements AutoCloseable {
     private final String self;
     private final LogNodeLedgers ledgers;
     private final LedgerCopies copies;
-    private final Supplier<MetaState> map;
     private final LedgerDeletions deletions;
     private final CatchUpPolicy policy;
     private final NodeMetrics metrics;
@@ -80,7 +78,6 @@ public final class LedgerCatchUp implements AutoCloseable {
         this.self = self;
         this.ledgers = ledgers;
         this.copies = copies;
-        this.map = metadata::current;
         this.metadata = metadata;
         this.deletions = new LedgerDeletions(self, metadata, timeout);
         this.truncation = new LedgerTruncation(self, ledgers.store(), new LedgerTruncation.Answers() {
@@ -115,7 +112,7 @@ public final class LedgerCatchUp implements AutoCloseable {
             entriesSeen = entries;
             lastAppend = System.nanoTime();
         }
-        MetaState s = map.get();
+        MetaState s = metadata.current();
         Map<String, Long> lagNow = new HashMap<>();
         for (RangeDescriptor r : s.ranges()) {
             try {
@@ -127,7 +124,7 @@ public final class LedgerCatchUp implements AutoCloseable {
         publish(lagNow);
         deletions.forgetGone(s);
         stalled.keySet().removeIf(id -> s.ledger(id) == null);
-        truncation.pass(map.get()); // the catch-up above may have taken seconds: start from the newest view
+        truncation.pass(metadata.current()); // the catch-up above may have taken seconds: start from the newest view
     }
 
     /** A view of the metadata with every change committed when called, or {@code null} if none comes in time. */

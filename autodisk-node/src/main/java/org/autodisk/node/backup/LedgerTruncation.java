@@ -111,7 +111,7 @@ final class LedgerTruncation {
         if (mine.isEmpty()) {
             return;
         }
-        mine.forEach(l -> guarded(l, () -> holders(view, l, true)));
+        mine.forEach(l -> guarded(l, () -> holders(view, l, true))); // only asks: read after the query
         MetaState after = committed.view();
         if (after == null) {
             LOG.debug("{}: truncation waits: the metadata group did not say how far it committed", self);

@@ -31,7 +31,7 @@ record MigrationContext(String self, Metadata metadata, PeerChannel peers, Ledge
     }
 
     /**
-     * Clears the span a fresh copy writes; into a backup copy under the copy's lock, which the log nodes' entries are
+     * Clears the span a fresh copy writes, under the store's lock: a backup copy's is the one log nodes' entries are
      * applied under, so that an entry applied just before is deleted with the span (it then counts as applied in the
      * copy: the first chunk's snapshot must hold it, see {@link CopyLoader#behind}).
      *
