@@ -221,7 +221,8 @@ public final class NodeConfig {
                 listenAddress().getPort() + offset, dataDir().resolve("meta"), clusterSecret(),
                 java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_ELECTION_TIMEOUT_MS)),
                 config.get(NodeConfigKeys.METADATA_SNAPSHOT_EVERY),
-                java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)), !joinSeeds().isEmpty());
+                java.time.Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS)), !joinSeeds().isEmpty(),
+                config.get(NodeConfigKeys.METADATA_LOG_SEGMENT_KB) * 1024L);
     }
 
     /**

@@ -112,6 +112,10 @@ public final class NodeConfigKeys {
     /** Snapshot interval. */
     public static final ConfigKey<Integer> METADATA_SNAPSHOT_EVERY = ConfigKey.of("metadata.snapshot-every",
             Integer.class, 1000, "A metadata snapshot every this many log entries; older log and snapshots go.");
+    /** Raft log segment size of the metadata. */
+    public static final ConfigKey<Integer> METADATA_LOG_SEGMENT_KB = ConfigKey.of("metadata.log-segment-kb",
+            Integer.class, 1024, "A metadata Raft log segment is closed at this size (KiB); only closed segments "
+            + "behind a snapshot are removed, and a replica behind them gets the leader's snapshot.");
     /** Metadata request timeout. */
     public static final ConfigKey<Integer> METADATA_TIMEOUT_MS = ConfigKey.of("metadata.request-timeout-ms",
             Integer.class, 10_000, "How long a metadata change may take to commit before it fails (no majority).");
@@ -252,7 +256,8 @@ public final class NodeConfigKeys {
             MAX_RESPONSE_BYTES, QUEUE_CAPACITY, QUEUE_WORKERS, IO_THREADS, HOP_LIMIT, FORWARD_TIMEOUT_MS,
             CONNECT_TIMEOUT_MS, STORE_ENGINE, SYNC_WRITES, ROCKSDB_WAL, TLS_ENABLED, TLS_KEY_STORE,
             TLS_KEY_STORE_PASSWORD, TLS_TRUST_STORE, TLS_TRUST_STORE_PASSWORD, TLS_VERIFY_HOSTNAME, METADATA_VOTERS,
-            METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS, METADATA_SNAPSHOT_EVERY, METADATA_TIMEOUT_MS,
+            METADATA_PORT_OFFSET, METADATA_ELECTION_TIMEOUT_MS, METADATA_SNAPSHOT_EVERY, METADATA_LOG_SEGMENT_KB,
+            METADATA_TIMEOUT_MS,
             RANGE_SPLIT_KEYS, RANGE_SPLIT_BYTES, RANGE_CHECK_MS, DRAIN_TIMEOUT_MS, WAL_MULTIPLICITY,
             WAL_ANSWER_TIMEOUT_MS, WAL_RECOVERY_TIMEOUT_MS, WAL_SEGMENT_BYTES, WAL_PREALLOCATE_BYTES,
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,

@@ -20,6 +20,7 @@ import org.apache.ratis.statemachine.impl.BaseStateMachine;
 import org.apache.ratis.statemachine.impl.SimpleStateMachineStorage;
 import org.apache.ratis.statemachine.impl.SingleFileSnapshotInfo;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.LifeCycle;
 import org.apache.ratis.util.MD5FileUtil;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,14 +52,35 @@ final class MetaStateMachine extends BaseStateMachine {
 
     @Override
     public void initialize(RaftServer server, RaftGroupId groupId, RaftStorage raftStorage) throws IOException {
-        super.initialize(server, groupId, raftStorage);
-        storage.init(raftStorage);
-        load(storage.getLatestSnapshot());
+        getLifeCycle().startAndTransition(() -> {
+            super.initialize(server, groupId, raftStorage);
+            storage.init(raftStorage);
+            load(storage.getLatestSnapshot());
+        }, IOException.class);
     }
 
+    /**
+     * Pauses before Ratis installs a snapshot the leader sent (this replica was behind the leader's purged log):
+     * Ratis then calls {@link #reinitialize()}, and fails the replica for good unless the state machine said it paused.
+     */
+    @Override
+    public synchronized void pause() {
+        if (getLifeCycleState() == LifeCycle.State.RUNNING) {
+            getLifeCycle().transition(LifeCycle.State.PAUSING);
+            getLifeCycle().transition(LifeCycle.State.PAUSED);
+        }
+    }
+
+    /** Loads the newest snapshot on disk - the one just installed, not the one read at start - and runs again. */
     @Override
     public void reinitialize() throws IOException {
-        load(storage.getLatestSnapshot());
+        load(storage.loadLatestSnapshot());
+        synchronized (this) {
+            if (getLifeCycleState() == LifeCycle.State.PAUSED) {
+                getLifeCycle().transition(LifeCycle.State.STARTING);
+                getLifeCycle().transition(LifeCycle.State.RUNNING);
+            }
+        }
     }
 
     private void load(SingleFileSnapshotInfo snapshot) throws IOException {

@@ -19,13 +19,22 @@ import java.util.List;
  * @param requestTimeout  how long a proposal may take by default
  * @param join            whether this replica joins a running group (a node started with {@code cluster.join}): it
  *                        asks the group's leader to add it as a listener, which does nothing if it is one already
+ * @param logSegmentBytes the size at which a Raft log segment is closed and a new one begun; only closed segments
+ *                        behind a snapshot are removed
  */
 public record MetadataSettings(String nodeId, List<Peer> peers, String bindHost, int port, Path dir, String secret,
-        Duration electionTimeout, long snapshotEvery, Duration requestTimeout, boolean join) {
+        Duration electionTimeout, long snapshotEvery, Duration requestTimeout, boolean join, long logSegmentBytes) {
+
+    /** The Raft log segment size when none is given: 1 MiB. */
+    public static final long DEFAULT_LOG_SEGMENT_BYTES = 1 << 20;
 
     /** Copies the list. */
     public MetadataSettings {
         peers = List.copyOf(peers);
+        if (logSegmentBytes < 1024) {
+            throw new IllegalArgumentException("a metadata log segment of " + logSegmentBytes + " bytes is too small "
+                    + "(at least 1024)");
+        }
     }
 
     /**

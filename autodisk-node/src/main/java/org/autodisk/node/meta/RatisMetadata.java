@@ -257,8 +257,9 @@ final class RatisMetadata implements Metadata {
         RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEvery());
         RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
         RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(p, true);
-        RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf("1MB"));
-        RaftServerConfigKeys.Log.setPreallocatedSize(p, SizeInBytes.valueOf("64KB"));
+        RaftServerConfigKeys.Log.setPurgeGap(p, (int) Math.max(1, Math.min(1024, s.snapshotEvery())));
+        RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf(s.logSegmentBytes()));
+        RaftServerConfigKeys.Log.setPreallocatedSize(p, SizeInBytes.valueOf(Math.min(64 << 10, s.logSegmentBytes())));
         // Ratis's pause monitor wakes every threshold to look for JVM pauses; a pause shorter than the election
         // timeout does not matter to Raft, so it need not look more often (the default wakes it every 300 ms)
         RaftServerConfigKeys.setSleepDeviationThreshold(p, (int) Math.max(300, s.electionTimeout().toMillis()));

@@ -39,6 +39,7 @@ class RatisMetadataTest {
     private final List<Integer> ports = new ArrayList<>();
     private final Metadata[] replicas = new Metadata[IDS.size()];
     private long snapshotEvery = 1000;
+    private long segmentBytes = MetadataSettings.DEFAULT_LOG_SEGMENT_BYTES;
 
     @AfterEach
     void stop() {
@@ -69,7 +70,7 @@ class RatisMetadataTest {
     private void start(int i, Duration requestTimeout) {
         replicas[i] = Metadata.ratis(new MetadataSettings(IDS.get(i), peers, "127.0.0.1", ports.get(i),
                 dir.resolve(IDS.get(i)), "test-secret-0123456789", Duration.ofMillis(300), snapshotEvery,
-                requestTimeout, false));
+                requestTimeout, false, segmentBytes));
     }
 
     private void stop(int i) {
@@ -261,6 +262,39 @@ class RatisMetadataTest {
         awaitAll(s -> s.ranges().size() == expected.ranges().size());
         for (Metadata m : replicas) {
             assertThat(m.current().ranges()).isEqualTo(expected.ranges());
+        }
+    }
+
+    /**
+     * A voter and a listener down while the others commit, snapshot and remove the log behind: the leader sends each a
+     * snapshot when it returns, and each installs it and follows the log after it (Ratis fails a replica for good if
+     * its state machine does not pause for the install, or reloads the snapshot read at start instead of the new one).
+     */
+    @Test
+    void aReplicaBehindTheLeadersRemovedLogInstallsTheLeadersSnapshot() throws IOException {
+        snapshotEvery = 3;
+        segmentBytes = 1024;
+        startAll();
+        stop(2);
+        stop(3);
+        String[] keys = {"b", "c", "e", "f", "g", "j", "k", "m", "n", "r", "s", "t", "u", "v", "w", "y"};
+        for (String k : keys) {
+            assertThat(split(replicas[0], k).applied()).isTrue();
+        }
+        awaitAll(s -> s.ranges().size() == 3 + keys.length);
+        try (Stream<Path> files = Files.walk(dir.resolve(IDS.get(leader())))) {
+            assertThat(files.filter(p -> p.getFileName().toString().startsWith("log_0-")).count())
+                    .as("the leader removed the log from its start").isZero();
+        }
+        start(2);
+        start(3);
+        awaitAll(s -> s.ranges().size() == 3 + keys.length);
+        CommandResult after = split(replicas[0], "z");
+        awaitAll(s -> s.version() >= after.version());
+        MetaState expected = replicas[0].current();
+        for (Metadata m : replicas) {
+            assertThat(m.current().ranges()).isEqualTo(expected.ranges());
+            assertThat(m.status().role()).isNotEqualTo("stopped");
         }
     }
 
