@@ -41,13 +41,54 @@ final class MetaStateMachine extends BaseStateMachine {
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
     private final MetaListeners listeners;
     private volatile Consumer<MetaState> last;
-    private final Histogram applyLag = new ConcurrentHistogram(3);
+    private final Histogram applyLag;
     private volatile MetaState state = MetaState.EMPTY;
     private final long startedMicros = MetaEntry.nowMicros();
+    private final MetaState resumed;
+    private final long resumedIndex;
+    private final BeforeApply beforeApply;
+
+    /**
+     * A fault hook called before each committed entry is applied; what it throws fails the apply, and Ratis then
+     * closes the replica (tests of the replica opened again).
+     */
+    @FunctionalInterface
+    interface BeforeApply {
+        /** No fault. */
+        BeforeApply NONE = index -> { };
+
+        /**
+         * Called before the entry at this log index is applied.
+         *
+         * @param index the entry's log index
+         */
+        void before(long index);
+    }
 
     MetaStateMachine(String nodeId) {
+        this(nodeId, new MetaListeners(nodeId), new ConcurrentHistogram(3), MetaState.EMPTY, -1, BeforeApply.NONE);
+    }
+
+    /**
+     * A state machine that takes over from an earlier one of the same replica, whose Raft server closed: it tells
+     * the listeners nothing and shows the earlier state until it has applied past the earlier one's last index (it
+     * replays from its own snapshot and log what the listeners were told already), then goes on as usual.
+     *
+     * @param nodeId       this node
+     * @param listeners    the listeners, shared with the earlier state machine
+     * @param applyLag     the apply lag histogram, shared
+     * @param resumed      the earlier state machine's last state ({@link MetaState#EMPTY} for none)
+     * @param resumedIndex the log index it had applied ({@code -1} for none)
+     * @param beforeApply  the fault hook
+     */
+    MetaStateMachine(String nodeId, MetaListeners listeners, Histogram applyLag, MetaState resumed, long resumedIndex,
+            BeforeApply beforeApply) {
         this.nodeId = nodeId;
-        this.listeners = new MetaListeners(nodeId);
+        this.listeners = listeners;
+        this.applyLag = applyLag;
+        this.resumed = resumed;
+        this.resumedIndex = resumedIndex;
+        this.beforeApply = beforeApply;
     }
 
     @Override
@@ -90,19 +131,22 @@ final class MetaStateMachine extends BaseStateMachine {
         MetaState loaded = MetaCodec.read(Files.readAllBytes(snapshot.getFile().getPath()), MetaState.class);
         MetaState before;
         synchronized (this) {
-            before = state;
+            before = state();
             state = loaded;
             updateLastAppliedTermIndex(snapshot.getTermIndex());
         }
         LOG.info("{}: metadata snapshot loaded: version {}, {} ranges, {} members", nodeId, loaded.version(),
                 loaded.ranges().size(), loaded.members().size());
-        announce(new Applied(null, before, loaded));
+        if (snapshot.getIndex() > resumedIndex) {
+            announce(new Applied(null, before, loaded));
+        }
     }
 
     @Override
     public CompletableFuture<Message> applyTransaction(TransactionContext trx) {
         LogEntryProto entry = trx.getLogEntry();
         MetaEntry e = MetaCodec.read(entry.getStateMachineLogEntry().getLogData().toByteArray(), MetaEntry.class);
+        beforeApply.before(entry.getIndex());
         MetaTransitions.Outcome outcome;
         MetaState before;
         synchronized (this) {
@@ -114,7 +158,7 @@ final class MetaStateMachine extends BaseStateMachine {
         if (e.proposedAtMicros() >= startedMicros) {
             applyLag.recordValue(Math.max(0, MetaEntry.nowMicros() - e.proposedAtMicros()) * 1000);
         }
-        if (outcome.result().applied()) {
+        if (outcome.result().applied() && entry.getIndex() > resumedIndex) {
             announce(new Applied(e.command(), before, outcome.state()));
         }
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(
@@ -138,7 +182,7 @@ final class MetaStateMachine extends BaseStateMachine {
      */
     void afterListeners(Consumer<MetaState> listener) {
         last = listener;
-        listener.accept(state);
+        listener.accept(state());
     }
 
     @Override
@@ -166,6 +210,7 @@ final class MetaStateMachine extends BaseStateMachine {
 
     @Override
     public CompletableFuture<Message> query(Message request) {
+        MetaState state = state();
         if (VERSION_QUERY.equals(request.getContent())) {
             byte[] version = ByteBuffer.allocate(Long.BYTES).putLong(state.version()).array();
             return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(version)));
@@ -173,13 +218,28 @@ final class MetaStateMachine extends BaseStateMachine {
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(MetaCodec.write(state))));
     }
 
+    /** The state: the earlier state machine's while this one replays what that one had applied. */
     MetaState state() {
-        return state;
+        return appliedIndex() < resumedIndex ? resumed : state;
+    }
+
+    /**
+     * Returns the log index of the last entry applied, or of the snapshot loaded.
+     *
+     * @return the index, {@code -1} for none
+     */
+    long appliedIndex() {
+        TermIndex applied = getLastAppliedTermIndex();
+        return applied == null ? -1 : applied.getIndex();
+    }
+
+    MetaListeners listeners() {
+        return listeners;
     }
 
     void subscribe(Consumer<MetaState> listener) {
         listeners.onStates(listener);
-        listener.accept(state);
+        listener.accept(state());
     }
 
     void subscribeCommands(Consumer<Applied> listener) {

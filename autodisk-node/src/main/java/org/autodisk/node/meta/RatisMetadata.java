@@ -1,44 +1,32 @@
 package org.autodisk.node.meta;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
-import org.apache.ratis.RaftConfigKeys;
 import org.apache.ratis.client.RaftClient;
-import org.apache.ratis.conf.RaftProperties;
-import org.apache.ratis.netty.NettyConfigKeys;
 import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
-import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
 import org.apache.ratis.protocol.SetConfigurationRequest;
 import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
 import org.apache.ratis.protocol.exceptions.RaftRetryFailureException;
-import org.apache.ratis.retry.RetryPolicies;
-import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
-import org.apache.ratis.server.RaftServerConfigKeys;
-import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
-import org.apache.ratis.util.SizeInBytes;
-import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,53 +39,136 @@ import org.slf4j.LoggerFactory;
 final class RatisMetadata implements Metadata {
 
     private static final Logger LOG = LoggerFactory.getLogger(RatisMetadata.class);
-    private static final String GROUP_FILE = "group-id";
-    private static final long RETRY_SLEEP_MS = 200;
     private static final int READ_RETRIES = 3;
+    private static final long REOPEN_FIRST_MS = 1000;
+    private static final long REOPEN_MAX_MS = 60_000;
 
     private final MetadataSettings settings;
     private final RaftGroup group;
-    private final RaftServer server;
+    private volatile RaftServer server;
     private volatile RaftClient client;
     private RaftClient reader;
     private boolean stopped;
-    private final MetaStateMachine machine;
+    private volatile MetaStateMachine machine;
     private final VersionWaiters waiters;
+    private final MetaStateMachine.BeforeApply hook;
+    private final ScheduledExecutorService watch;
+    private long reopenWaitMs = REOPEN_FIRST_MS;
+    private long reopenAt;
+    private volatile int reopened;
 
     private RatisMetadata(MetadataSettings settings, RaftGroup group, RaftServer server, RaftClient client,
-            MetaStateMachine machine) {
+            MetaStateMachine machine, MetaStateMachine.BeforeApply hook) {
         this.settings = settings;
         this.group = group;
         this.server = server;
         this.client = client;
         this.machine = machine;
+        this.hook = hook;
         this.waiters = new VersionWaiters(settings.nodeId());
         machine.afterListeners(waiters);
+        this.watch = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, settings.nodeId() + "-metadata-watch");
+            t.setDaemon(true);
+            return t;
+        });
+        watch.scheduleWithFixedDelay(this::reopenIfClosed, REOPEN_FIRST_MS, REOPEN_FIRST_MS, TimeUnit.MILLISECONDS);
     }
 
     static RatisMetadata start(MetadataSettings s) {
-        MetaStateMachine machine = new MetaStateMachine(s.nodeId());
+        return start(s, MetaStateMachine.BeforeApply.NONE);
+    }
+
+    /**
+     * Starts the replica.
+     *
+     * @param s    where it runs
+     * @param hook the fault hook called before every apply (tests)
+     * @return the running replica
+     */
+    static RatisMetadata start(MetadataSettings s, MetaStateMachine.BeforeApply hook) {
+        MetaStateMachine machine = new MetaStateMachine(s.nodeId(), new MetaListeners(s.nodeId()),
+                new ConcurrentHistogram(3), MetaState.EMPTY, -1, hook);
         RaftServer server = null;
         try {
             Files.createDirectories(s.dir());
-            RaftGroup group = RaftGroup.valueOf(groupId(s), peers(s));
-            server = RaftServer.newBuilder().setServerId(RaftPeerId.valueOf(s.nodeId())).setGroup(group)
-                    .setProperties(serverProperties(s)).setStateMachine(machine)
-                    .setOption(RaftStorage.StartupOption.RECOVER).build();
+            RaftGroup group = RatisSetup.group(s);
+            server = RatisSetup.server(s, group, machine);
             server.start();
             // bounded: a proposal is retried (leader changes, no leader yet) for about the request timeout at most
-            RaftClient client = newClient(s, group);
+            RaftClient client = RatisSetup.newClient(s, group);
             if (s.join()) {
                 joinGroup(s, client);
             }
             LOG.info("{}: metadata replica on {}:{} ({}), voters {}, group {}", s.nodeId(), s.bindHost(), s.port(),
                     s.voters().contains(s.nodeId()) ? "voter" : "listener", s.voters(), group.getGroupId());
-            return new RatisMetadata(s, group, server, client, machine);
+            return new RatisMetadata(s, group, server, client, machine, hook);
         } catch (IOException | RuntimeException e) {
             closeQuietly(server);
             throw new MetadataException("node " + s.nodeId() + ": cannot start the metadata replica on port "
                     + s.port() + " with its storage in " + s.dir() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Opens the replica again if its Raft server closed while the node runs (Ratis closes it when applying an entry
+     * or installing a snapshot fails, or after a JVM pause past its close threshold): a node must not stay on an old
+     * version for good. The new server recovers from the same storage, with a state machine that shows the last
+     * state until it has replayed that far; a failed attempt is tried again after twice the wait, up to a minute.
+     */
+    private void reopenIfClosed() {
+        try {
+            if (alive() || System.nanoTime() < reopenAt) {
+                return;
+            }
+            MetaStateMachine old = machine;
+            closeQuietly(server);
+            LOG.error("{}: the metadata replica closed (see the errors before); opening it again from {} at index {}, "
+                    + "version {}", settings.nodeId(), settings.dir(), old.appliedIndex(), old.state().version());
+            MetaStateMachine fresh = new MetaStateMachine(settings.nodeId(), old.listeners(), old.applyLag(),
+                    old.state(), old.appliedIndex(), hook);
+            RaftServer s = RatisSetup.server(settings, group, fresh);
+            s.start();
+            synchronized (this) {
+                if (stopped) {
+                    closeQuietly(s);
+                    return;
+                }
+                server = s;
+                machine = fresh;
+            }
+            fresh.afterListeners(waiters);
+            reopened++;
+            reopenWaitMs = REOPEN_FIRST_MS;
+            LOG.info("{}: the metadata replica is open again ({} time(s))", settings.nodeId(), reopened);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("{}: opening the metadata replica again failed; next try in {} ms", settings.nodeId(),
+                    reopenWaitMs, e);
+            reopenAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(reopenWaitMs);
+            reopenWaitMs = Math.min(REOPEN_MAX_MS, reopenWaitMs * 2);
+        }
+    }
+
+    private boolean alive() {
+        synchronized (this) {
+            if (stopped) {
+                return true;
+            }
+        }
+        try {
+            return server.getDivision(group.getGroupId()).getInfo().isAlive();
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Returns how many times the replica was opened again after its Raft server closed.
+     *
+     * @return the count
+     */
+    int reopened() {
+        return reopened;
     }
 
     /**
@@ -108,7 +179,7 @@ final class RatisMetadata implements Metadata {
      * listener already changes nothing.
      */
     private static void joinGroup(MetadataSettings s, RaftClient client) throws IOException {
-        List<RaftPeer> all = peers(s);
+        List<RaftPeer> all = RatisSetup.peers(s);
         List<RaftPeer> voters = all.stream().filter(p -> s.voters().contains(p.getId().toString())).toList();
         List<RaftPeer> withSelf = all.stream().filter(p -> !voters.contains(p)).toList();
         List<RaftPeer> others = withSelf.stream().filter(p -> !p.getId().toString().equals(s.nodeId())).toList();
@@ -131,7 +202,7 @@ final class RatisMetadata implements Metadata {
                     last = e.toString();
                 }
             }
-            sleep(RETRY_SLEEP_MS);
+            sleep(RatisSetup.RETRY_SLEEP_MS);
         }
         throw new IOException("the metadata group did not add this replica as a listener within "
                 + s.requestTimeout().toMillis() + " ms; its configuration should be the voters " + voters + " with "
@@ -147,16 +218,6 @@ final class RatisMetadata implements Metadata {
         }
     }
 
-    private static RaftClient newClient(MetadataSettings s, RaftGroup group) {
-        return newClient(s, group, (int) Math.max(1, s.requestTimeout().toMillis() / RETRY_SLEEP_MS));
-    }
-
-    private static RaftClient newClient(MetadataSettings s, RaftGroup group, int retries) {
-        return RaftClient.newBuilder().setProperties(clientProperties(s)).setRaftGroup(group)
-                .setRetryPolicy(RetryPolicies.retryUpToMaximumCountWithFixedSleep(retries,
-                        TimeDuration.valueOf(RETRY_SLEEP_MS, TimeUnit.MILLISECONDS))).build();
-    }
-
     /**
      * A Ratis client whose proposal ran out of retries (no majority for longer than the request timeout) fails every
      * later proposal ({@link AlreadyClosedException}: its ordered sliding window keeps the failure); it is replaced, so
@@ -165,7 +226,7 @@ final class RatisMetadata implements Metadata {
     private synchronized RaftClient renew(RaftClient failed) {
         if (client == failed && !stopped) {
             LOG.info("{}: the metadata client gave up on a proposal; a new one takes over", settings.nodeId());
-            client = newClient(settings, group);
+            client = RatisSetup.newClient(settings, group);
             try {
                 failed.close();
             } catch (IOException e) {
@@ -185,7 +246,7 @@ final class RatisMetadata implements Metadata {
         synchronized (this) {
             if (!stopped && (reader == null || reader == failed)) {
                 old = reader;
-                reader = newClient(settings, group, READ_RETRIES);
+                reader = RatisSetup.newClient(settings, group, READ_RETRIES);
             }
             now = reader;
         }
@@ -210,68 +271,6 @@ final class RatisMetadata implements Metadata {
             }
         }
         return false;
-    }
-
-    private static List<RaftPeer> peers(MetadataSettings s) {
-        return s.peers().stream().map(p -> RaftPeer.newBuilder().setId(p.id()).setAddress(p.address())
-                .setStartupRole(p.voter() ? RaftPeerRole.FOLLOWER : RaftPeerRole.LISTENER).build()).toList();
-    }
-
-    /**
-     * The Raft group id: derived from the cluster secret at the first start and kept in the storage directory, so
-     * that a later change of the secret does not orphan the stored metadata.
-     */
-    private static RaftGroupId groupId(MetadataSettings s) throws IOException {
-        Path file = s.dir().resolve(GROUP_FILE);
-        if (Files.exists(file)) {
-            return RaftGroupId.valueOf(UUID.fromString(Files.readString(file).trim()));
-        }
-        UUID id = UUID.nameUUIDFromBytes(s.secret() == null ? "autodisk-metadata".getBytes(StandardCharsets.UTF_8)
-                : hmac(s.secret(), "autodisk-metadata-group"));
-        Files.writeString(file, id + "\n");
-        return RaftGroupId.valueOf(id);
-    }
-
-    private static byte[] hmac(String secret, String label) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return mac.doFinal(label.getBytes(StandardCharsets.UTF_8));
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is not available", e);
-        }
-    }
-
-    private static RaftProperties serverProperties(MetadataSettings s) {
-        RaftProperties p = clientProperties(s);
-        NettyConfigKeys.Server.setHost(p, s.bindHost());
-        NettyConfigKeys.Server.setPort(p, s.port());
-        NettyConfigKeys.Server.setUseEpoll(p, false);
-        RaftServerConfigKeys.setStorageDir(p, List.of(s.dir().toFile()));
-        TimeDuration min = TimeDuration.valueOf(s.electionTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        RaftServerConfigKeys.Rpc.setTimeoutMin(p, min);
-        RaftServerConfigKeys.Rpc.setTimeoutMax(p, min.multiply(2));
-        // read-only queries stay DEFAULT (the leader's state machine answers); see docs/durability.md, "Truncation", on
-        // the LINEARIZABLE option (ReadIndex) tried first
-        RaftServerConfigKeys.Snapshot.setAutoTriggerEnabled(p, true);
-        RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, s.snapshotEvery());
-        RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
-        RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(p, true);
-        RaftServerConfigKeys.Log.setPurgeGap(p, (int) Math.max(1, Math.min(1024, s.snapshotEvery())));
-        RaftServerConfigKeys.Log.setSegmentSizeMax(p, SizeInBytes.valueOf(s.logSegmentBytes()));
-        RaftServerConfigKeys.Log.setPreallocatedSize(p, SizeInBytes.valueOf(Math.min(64 << 10, s.logSegmentBytes())));
-        // Ratis's pause monitor wakes every threshold to look for JVM pauses; a pause shorter than the election
-        // timeout does not matter to Raft, so it need not look more often (the default wakes it every 300 ms)
-        RaftServerConfigKeys.setSleepDeviationThreshold(p, (int) Math.max(300, s.electionTimeout().toMillis()));
-        return p;
-    }
-
-    private static RaftProperties clientProperties(MetadataSettings s) {
-        RaftProperties p = new RaftProperties();
-        RaftConfigKeys.Rpc.setType(p, SupportedRpcType.NETTY);
-        RaftServerConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(
-                Math.max(1000, s.electionTimeout().toMillis() * 3), TimeUnit.MILLISECONDS));
-        return p;
     }
 
     @Override
@@ -410,6 +409,7 @@ final class RatisMetadata implements Metadata {
             stopped = true;
             read = reader;
         }
+        watch.shutdown(); // an opening under way sees the stop and closes what it opened
         closeQuietly(read);
         try {
             client.close();

@@ -40,6 +40,7 @@ class RatisMetadataTest {
     private final Metadata[] replicas = new Metadata[IDS.size()];
     private long snapshotEvery = 1000;
     private long segmentBytes = MetadataSettings.DEFAULT_LOG_SEGMENT_BYTES;
+    private final MetaStateMachine.BeforeApply[] hooks = new MetaStateMachine.BeforeApply[IDS.size()];
 
     @AfterEach
     void stop() {
@@ -68,9 +69,9 @@ class RatisMetadataTest {
     }
 
     private void start(int i, Duration requestTimeout) {
-        replicas[i] = Metadata.ratis(new MetadataSettings(IDS.get(i), peers, "127.0.0.1", ports.get(i),
+        replicas[i] = RatisMetadata.start(new MetadataSettings(IDS.get(i), peers, "127.0.0.1", ports.get(i),
                 dir.resolve(IDS.get(i)), "test-secret-0123456789", Duration.ofMillis(300), snapshotEvery,
-                requestTimeout, false, segmentBytes));
+                requestTimeout, false, segmentBytes), hooks[i] == null ? MetaStateMachine.BeforeApply.NONE : hooks[i]);
     }
 
     private void stop(int i) {
@@ -296,6 +297,38 @@ class RatisMetadataTest {
             assertThat(m.current().ranges()).isEqualTo(expected.ranges());
             assertThat(m.status().role()).isNotEqualTo("stopped");
         }
+    }
+
+    /**
+     * A voter and a listener whose Raft servers close (an apply fails once: Ratis then closes the replica) open them
+     * again from their storage and catch up; their listeners are not told again what they were told before the
+     * close (the replay from the start would take them back to the first version).
+     */
+    @Test
+    void aReplicaWhoseRaftServerClosedOpensItAgainAndCatchesUp() throws IOException {
+        AtomicBoolean armed = new AtomicBoolean();
+        java.util.Set<Integer> failed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        for (int i : new int[] {2, 3}) {
+            hooks[i] = index -> {
+                if (armed.get() && failed.add(i)) {
+                    throw new IllegalStateException("injected: " + IDS.get(i) + " fails to apply entry " + index);
+                }
+            };
+        }
+        startAll();
+        List<Long> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        replicas[3].subscribe(s -> seen.add(s.version()));
+        CommandResult first = split(replicas[0], "k");
+        awaitAll(s -> s.version() >= first.version());
+        armed.set(true);
+        CommandResult second = split(replicas[0], "t");
+        awaitAll(s -> s.version() >= second.version() && s.ranges().size() == 5);
+        assertThat(failed).hasSize(2);
+        assertThat(((RatisMetadata) replicas[2]).reopened()).isEqualTo(1);
+        assertThat(((RatisMetadata) replicas[3]).reopened()).isEqualTo(1);
+        assertThat(seen).isSorted().contains(first.version(), second.version());
+        CommandResult third = split(replicas[3], "w");
+        awaitAll(s -> s.version() >= third.version());
     }
 
     private int leader() {
