@@ -39,6 +39,7 @@ public final class LedgerCatchUp implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LedgerCatchUp.class);
     private static final long ASK_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long FORGET_ASKED_NANOS = TimeUnit.MINUTES.toNanos(1);
     private static final long LOG_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** How long the backup may not move on in a ledger before another log node of it copies it. */
     private static final long STAND_IN_NANOS = TimeUnit.SECONDS.toNanos(5);
@@ -57,6 +58,7 @@ public final class LedgerCatchUp implements AutoCloseable {
     private final LedgerTruncation truncation;
     /** Per ledger another log node copies: how far the backup held it, since when, and 1 once this one stood in. */
     private final Map<Long, long[]> stalled = new ConcurrentHashMap<>();
+    /** When each holder was last asked about each ledger; entries not renewed for a minute are forgotten. */
     private final Map<String, Long> asked = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
     private long lastAppend = System.nanoTime();
@@ -124,6 +126,8 @@ public final class LedgerCatchUp implements AutoCloseable {
         publish(lagNow);
         deletions.forgetGone(s);
         stalled.keySet().removeIf(id -> s.ledger(id) == null);
+        long now = System.nanoTime();
+        asked.values().removeIf(at -> now - at > FORGET_ASKED_NANOS); // of ledgers gone, or holders that left
         truncation.pass(metadata.current()); // the catch-up above may have taken seconds: start from the newest view
     }
 

@@ -35,13 +35,15 @@ public final class Migrations implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Migrations.class);
     private static final long RETRY_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long RETRY_MAX_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private final MigrationContext mc;
     private final SourceSnapshots snapshots;
     private final WriteAheadLog wal;
     private final SourceCleanUp cleanUp;
     private final Map<Long, Running> runs = new ConcurrentHashMap<>();
-    private final Map<Long, Long> failedAt = new ConcurrentHashMap<>();
+    /** The migrations whose last copy run failed here: when, and how many runs in a row failed. */
+    private final Map<Long, long[]> failedAt = new ConcurrentHashMap<>();
     /** The migrations this node copies as target, with their spans, to drop the copy of one that is aborted. */
     private final Map<Long, Targeted> targeted = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer;
@@ -153,14 +155,26 @@ public final class Migrations implements AutoCloseable {
                 || runs.size() >= mc.settings().maxConcurrent()) {
             return;
         }
-        Long failed = failedAt.get(m.id());
-        if (failed != null && System.nanoTime() - failed < RETRY_NANOS || copyingStill(s, m)) {
+        long[] failed = failedAt.get(m.id());
+        if (failed != null && System.nanoTime() - failed[0] < retryWaitNanos((int) failed[1]) || copyingStill(s, m)) {
             return;
         }
         targeted.putIfAbsent(m.id(), new Targeted(m, s.range(m.rangeId())));
         Running run = new Running(new TargetRun(m.id(), mc, hostCopies), m.rangeId(), new CompletableFuture<>());
         runs.put(m.id(), run);
         Thread.ofPlatform().name(mc.self() + "-migration-" + m.id()).daemon().start(() -> runToEnd(m.id(), run));
+    }
+
+    /**
+     * Returns how long a migration whose copy runs failed this many times in a row waits before the next run: 1 s,
+     * doubling up to 10 s, so that a cause that lasts (the source's snapshot behind this node's store, the source
+     * down) costs a claim and a WARN every 10 s, not every second.
+     *
+     * @param failures the failed runs in a row, at least 1
+     * @return the wait in nanoseconds
+     */
+    static long retryWaitNanos(int failures) {
+        return Math.min(RETRY_MAX_NANOS, RETRY_NANOS << Math.min(Math.max(0, failures - 1), 4));
     }
 
     /**
@@ -190,7 +204,7 @@ public final class Migrations implements AutoCloseable {
             run.run().run();
             failedAt.remove(id);
         } catch (RuntimeException e) {
-            failedAt.put(id, System.nanoTime());
+            failedAt.merge(id, new long[] {System.nanoTime(), 1}, (was, now) -> new long[] {now[0], was[1] + 1});
         } finally {
             runs.remove(id, run);
             run.ended().complete(null);
