@@ -9,7 +9,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.autodisk.bench.faults.FaultKind;
 import org.autodisk.bench.faults.FaultRun;
 import org.autodisk.bench.faults.FaultSummary;
+import org.autodisk.cli.SettingsOption;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -70,6 +72,9 @@ final class FaultsBench implements Callable<Integer> {
             + "fat-btree (twelve ranges under index pages of fanout 3) (default: ${DEFAULT-VALUE}).")
     private String directory;
 
+    @Mixin
+    SettingsOption settings;
+
     @Option(names = "--report", description = "Write report.md and faults.csv into this directory.")
     Path report;
 
@@ -103,7 +108,7 @@ final class FaultsBench implements Callable<Integer> {
         try {
             summary = FaultRun.run(new FaultRun.Settings(dir, basePort, dataNodes, logNodes, multiplicity,
                     workers, keys, Duration.ofMillis((long) (minutes * 60_000)), s, kinds, Duration.ofMillis(calmMs),
-                    Duration.ofMillis(holdMs), directory));
+                    Duration.ofMillis(holdMs), directory, settings.layer().values()));
         } catch (IllegalArgumentException e) {
             System.err.println("faults: " + e.getMessage());
             return 2;

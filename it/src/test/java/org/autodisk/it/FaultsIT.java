@@ -34,7 +34,7 @@ class FaultsIT {
         System.out.println("[faults] seed " + seed + " (replay: -Dfaults.seed=" + seed + ")");
         FaultSummary summary = FaultRun.run(new FaultRun.Settings(dir, FreePorts.base(5 + 100), 3, 2, 2, 4, 40,
                 Duration.ofSeconds(45), seed, FaultRun.localKinds(), Duration.ofSeconds(2), Duration.ofSeconds(3),
-                "range"));
+                "range", java.util.Map.of()));
         System.out.println(summary.markdown());
         summary.write(Path.of("target", "faults-report"));
         assertThat(summary.faults()).as("seed %d", seed).extracting(f -> f.kind())

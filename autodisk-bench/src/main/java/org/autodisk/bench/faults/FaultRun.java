@@ -39,14 +39,16 @@ public final class FaultRun {
      * @param hold        about how long a fault lasts
      * @param directory   the cluster's directory: {@code range}, or {@code fat-btree} (then twelve ranges under index
      *                    pages of fanout 3: three levels on three data nodes)
+     * @param extra       more node settings for every node ({@code --set}), over the run's own
      */
     public record Settings(Path dir, int basePort, int dataNodes, int logNodes, int multiplicity, int workers,
             int keys, Duration duration, long seed, List<FaultKind> kinds, Duration calm, Duration hold,
-            String directory) {
+            String directory, Map<String, ?> extra) {
 
-        /** Copies the list. */
+        /** Copies the list and the map. */
         public Settings {
             kinds = List.copyOf(kinds);
+            extra = Map.copyOf(extra);
         }
 
         /** @return every node's settings for this run */
@@ -58,6 +60,7 @@ public final class FaultRun {
                 out.put("cluster.split-points", IntStream.rangeClosed(1, 11)
                         .mapToObj(i -> String.format("0x%02x", i * 0x15)).toList());
             }
+            out.putAll(extra);
             return out;
         }
 
