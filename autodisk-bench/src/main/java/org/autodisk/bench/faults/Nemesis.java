@@ -161,17 +161,9 @@ final class Nemesis {
             case PARTITION_DATA -> cluster.reconnect(victim);
             case SLOW_FSYNC_LOG -> cluster.unhook(victim, SLOW_FSYNC);
             case DISK_FULL_DATA -> cluster.unhook(victim, DISK_FULL);
-            case DISK_FULL_LOG -> {
-                cluster.unhook(victim, DISK_FULL);
-                cluster.kill(victim);
-                cluster.restart(victim);
-            }
-            case FS_FULL_DATA -> cluster.free(victim);
-            case FS_FULL_LOG -> {
-                cluster.free(victim);
-                cluster.kill(victim);
-                cluster.restart(victim);
-            }
+            // a log node's journal stopped by the full disk opens again by itself once the disk takes writes
+            case DISK_FULL_LOG -> cluster.unhook(victim, DISK_FULL);
+            case FS_FULL_DATA, FS_FULL_LOG -> cluster.free(victim);
             default -> cluster.restart(victim);
         }
     }

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * changes of all ledgers ({@link JournalWriter}), an index in memory rebuilt at start-up by reading the journal
  * ({@link JournalReplay}), and segments deleted once every entry in them is truncated. A change is checked against
  * what was accepted before (so appends can be pipelined) and answered once durable; after a disk error the store
- * takes nothing more until it is reopened, so that no later append can leave a hole behind a failed one.
+ * takes nothing more until it is opened again ({@link ReopeningLedgerStore}), so that no later append can leave a hole
+ * behind a failed one.
  */
 final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
 
@@ -83,7 +84,8 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
     @Override
     public String failure() {
         IOException f = failure;
-        return f == null ? null : "its journal failed (" + f.getMessage() + ") and takes no writes until restarted";
+        return f == null ? null : "its journal failed (" + f.getMessage() + ") and takes no writes until its disk "
+                + "takes writes again";
     }
 
     private LedgerException refusal(long ledgerId, JournalLedger l, long fragmentStart, boolean recovery,
@@ -102,7 +104,8 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
 
     private LedgerException unavailable(String what) {
         return new LedgerException(LedgerException.Kind.UNAVAILABLE, "log node " + nodeId + ": disk error "
-                + what + " (" + failure.getMessage() + "); the journal takes no more writes until restarted");
+                + what + " (" + failure.getMessage() + "); the journal takes no more writes until its disk "
+                + "takes writes again");
     }
 
     /** The entries not held yet; one held already must carry the same content. */

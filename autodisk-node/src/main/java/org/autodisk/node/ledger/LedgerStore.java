@@ -127,6 +127,6 @@ public interface LedgerStore extends AutoCloseable {
      * @throws IOException if the journal cannot be read, or is damaged other than by a write torn by a crash
      */
     static LedgerStore journal(String nodeId, Path dir, SegmentOptions options) throws IOException {
-        return JournalLedgerStore.open(nodeId, dir, options);
+        return ReopeningLedgerStore.open(nodeId, dir, options, ReopeningLedgerStore.EVERY);
     }
 }

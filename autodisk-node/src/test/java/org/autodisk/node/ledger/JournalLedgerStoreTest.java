@@ -38,7 +38,7 @@ class JournalLedgerStoreTest extends LedgerStoreContract {
 
     @Override
     LedgerStore create() throws IOException {
-        return LedgerStore.journal("l1", dir.resolve("journal"), options(segmentBytes));
+        return JournalLedgerStore.open("l1", dir.resolve("journal"), options(segmentBytes)); // never reopens itself
     }
 
     private LedgerStore reopen() throws IOException {

@@ -54,7 +54,7 @@ final class SimDisk implements LedgerStore {
 
     private LedgerStore openJournal() {
         try {
-            return LedgerStore.journal(nodeId, journal, SegmentOptions.defaults().withSegmentBytes(1 << 20)
+            return JournalLedgerStore.open(nodeId, journal, SegmentOptions.defaults().withSegmentBytes(1 << 20)
                     .withPreallocateBytes(0));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
