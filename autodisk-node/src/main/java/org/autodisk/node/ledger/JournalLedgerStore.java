@@ -296,4 +296,14 @@ final class JournalLedgerStore implements LedgerStore, JournalWriter.Sink {
         writer.stopAndJoin();
         segments.close();
     }
+
+    /**
+     * After {@link #close()} of a journal stopped by a disk error: cuts what was written after the last successful
+     * fsync, so that opening the journal again cannot take unsynced entries (answered as failed) for durable ones.
+     *
+     * @throws IOException if the segment cannot be cut
+     */
+    void cutUnsynced() throws IOException {
+        segments.cutUnsynced();
+    }
 }

@@ -29,6 +29,9 @@ final class JournalSegments implements AutoCloseable {
     private long number = -1;
     private long position;
     private long allocated;
+    /** Where the current segment's last successful fsync left it (writer thread). */
+    private long synced;
+    private volatile boolean closed;
 
     JournalSegments(Path dir, SegmentOptions options) throws IOException {
         this.dir = Files.createDirectories(dir);
@@ -96,6 +99,7 @@ final class JournalSegments implements AutoCloseable {
         readers.put(number, current);
         position = 0;
         allocated = 0;
+        synced = 0;
         FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ);
         try (dirChannel) {
             dirChannel.force(true);
@@ -165,6 +169,28 @@ final class JournalSegments implements AutoCloseable {
     void force() throws IOException {
         options.faultHook().beforeSync(file(number));
         current.force(false);
+        synced = position;
+    }
+
+    /**
+     * Cuts the current segment back to where its last successful fsync left it, once the writer stopped after a disk
+     * error: the frames after it were never answered as durable, and the page cache may still show them. A segment
+     * no fsync ever succeeded on is deleted (it holds nothing durable, not even its opening state).
+     *
+     * @throws IOException if it cannot be cut
+     */
+    void cutUnsynced() throws IOException {
+        if (current == null || position == synced) {
+            return;
+        }
+        if (synced > 0) {
+            cut(number, synced);
+            return;
+        }
+        Files.deleteIfExists(file(number));
+        try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            dirChannel.force(true);
+        }
     }
 
     /**
@@ -179,6 +205,11 @@ final class JournalSegments implements AutoCloseable {
         FileChannel ch = readers.get(segment);
         if (ch == null) {
             ch = readers.computeIfAbsent(segment, this::openForRead);
+            if (closed) { // opened as the journal was closed: it would stay open for good
+                readers.remove(segment, ch);
+                ch.close();
+                throw new java.nio.channels.ClosedChannelException();
+            }
         }
         ByteBuffer b = ByteBuffer.allocate(4096);
         readFully(ch, b, offset, 4);
@@ -223,6 +254,7 @@ final class JournalSegments implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         readers.values().forEach(ch -> {
             try {
                 ch.close();

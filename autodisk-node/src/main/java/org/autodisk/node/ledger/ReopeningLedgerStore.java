@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * BookKeeper bookie goes back from read-only to writable): a journal that failed takes nothing more, so that no later
  * append can leave a hole behind a failed one; every few seconds this store then writes and fsyncs a probe file
  * beside the segments, and once that succeeds it closes the failed journal and opens it again, which reads the
- * segments exactly as a restart does (a torn last write cut, the ledgers' entries, fences and truncations as they
- * were made durable). Until then the failed journal still answers reads of what it holds.
+ * segments as a restart does (the ledgers' entries, fences and truncations as they were made durable), after cutting
+ * what was written since the last successful fsync (never answered as durable, though the page cache may show it).
+ * Until then the failed journal still answers reads of what it holds.
  */
 final class ReopeningLedgerStore implements LedgerStore {
 
@@ -35,17 +36,19 @@ final class ReopeningLedgerStore implements LedgerStore {
     private final Path dir;
     private final SegmentOptions options;
     private final ScheduledExecutorService timer;
-    private volatile JournalLedgerStore current;
-    private long entriesBefore;
-    private long syncsBefore;
-    private volatile int reopened;
+    /** The journal open now, with the counts of those before it: swapped as one. */
+    private volatile Opened current;
     private boolean closed;
+
+    /** A journal, and the entries and syncs counted by the ones open before it. */
+    private record Opened(JournalLedgerStore journal, long entriesBefore, long syncsBefore, int reopened) {
+    }
 
     private ReopeningLedgerStore(String nodeId, Path dir, SegmentOptions options, JournalLedgerStore first) {
         this.nodeId = nodeId;
         this.dir = dir;
         this.options = options;
-        this.current = first;
+        this.current = new Opened(first, 0, 0, 0);
         this.timer = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().name(nodeId + "-journal-reopen")
                 .daemon().factory());
     }
@@ -70,30 +73,34 @@ final class ReopeningLedgerStore implements LedgerStore {
     }
 
     private void reopenIfFailed() {
-        JournalLedgerStore failed = current;
-        String why = failed.failure();
-        if (why == null || !writable()) {
+        try {
+            Opened was = current;
+            String why = was.journal().failure();
+            if (why != null && writable()) {
+                reopen(was, why);
+            }
+        } catch (RuntimeException e) { // the task goes on
+            LOG.warn("{}: opening the journal again failed; trying later", nodeId, e);
+        }
+    }
+
+    private synchronized void reopen(Opened was, String why) {
+        if (closed) {
             return;
         }
-        synchronized (this) {
-            if (closed) {
-                return;
-            }
-            Stats before = failed.stats();
-            failed.close();
-            try {
-                current = JournalLedgerStore.open(nodeId, dir, options);
-            } catch (IOException | RuntimeException e) {
-                LOG.warn("{}: the journal takes writes again but could not be opened again; trying later: {}", nodeId,
-                        e.toString());
-                return; // the closed journal still says it failed, and refuses every change
-            }
-            entriesBefore += before.entries();
-            syncsBefore += before.syncs();
-            reopened++;
+        Stats before = was.journal().stats();
+        was.journal().close();
+        try {
+            was.journal().cutUnsynced();
+            current = new Opened(JournalLedgerStore.open(nodeId, dir, options), was.entriesBefore() + before.entries(),
+                    was.syncsBefore() + before.syncs(), was.reopened() + 1);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("{}: the journal's disk takes writes again but the journal could not be opened again; trying "
+                    + "later: {}", nodeId, e.toString());
+            return; // the closed journal still says it failed, and refuses every change
         }
         LOG.info("{}: the journal's disk takes writes again: the journal was opened again ({} time(s)) after {}",
-                nodeId, reopened, why);
+                nodeId, current.reopened(), why);
     }
 
     /** Whether a probe file can be written and made durable in the journal's directory (through the fault hook). */
@@ -103,7 +110,8 @@ final class ReopeningLedgerStore implements LedgerStore {
             options.faultHook().beforeWrite(PROBE);
             try (FileChannel ch = FileChannel.open(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer zeros = ByteBuffer.allocate(PROBE_BYTES);
+                // at least what the journal's next write takes: its preallocation step
+                ByteBuffer zeros = ByteBuffer.allocate((int) Math.max(PROBE_BYTES, options.preallocateBytes()));
                 while (zeros.hasRemaining()) {
                     ch.write(zeros);
                 }
@@ -129,50 +137,51 @@ final class ReopeningLedgerStore implements LedgerStore {
      * @return the count
      */
     int reopened() {
-        return reopened;
+        return current.reopened();
     }
 
     @Override
     public CompletableFuture<Long> append(long ledgerId, long fragmentStart, boolean recovery,
             List<LedgerEntry> entries) {
-        return current.append(ledgerId, fragmentStart, recovery, entries);
+        return current.journal().append(ledgerId, fragmentStart, recovery, entries);
     }
 
     @Override
     public CompletableFuture<Long> fence(long ledgerId) {
-        return current.fence(ledgerId);
+        return current.journal().fence(ledgerId);
     }
 
     @Override
     public String failure() {
-        return current.failure();
+        return current.journal().failure();
     }
 
     @Override
     public CompletableFuture<Long> truncate(long ledgerId, long below) {
-        return current.truncate(ledgerId, below);
+        return current.journal().truncate(ledgerId, below);
     }
 
     @Override
     public List<LedgerEntry> read(long ledgerId, long from, int max) {
-        return current.read(ledgerId, from, max);
+        return current.journal().read(ledgerId, from, max);
     }
 
     @Override
     public long lastEntry(long ledgerId) {
-        return current.lastEntry(ledgerId);
+        return current.journal().lastEntry(ledgerId);
     }
 
     @Override
     public boolean fenced(long ledgerId) {
-        return current.fenced(ledgerId);
+        return current.journal().fenced(ledgerId);
     }
 
     /** The counts since start, over every time the journal was opened. */
     @Override
-    public synchronized Stats stats() {
-        Stats now = current.stats();
-        return new Stats(entriesBefore + now.entries(), syncsBefore + now.syncs());
+    public Stats stats() {
+        Opened now = current;
+        Stats s = now.journal().stats();
+        return new Stats(now.entriesBefore() + s.entries(), now.syncsBefore() + s.syncs());
     }
 
     @Override
@@ -180,7 +189,7 @@ final class ReopeningLedgerStore implements LedgerStore {
         timer.shutdown(); // an opening under way ends first (under the lock): interrupting it would fail its reads
         synchronized (this) {
             closed = true;
-            current.close();
+            current.journal().close();
         }
     }
 }

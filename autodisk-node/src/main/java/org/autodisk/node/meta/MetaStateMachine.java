@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import org.HdrHistogram.ConcurrentHistogram;
 import org.HdrHistogram.Histogram;
@@ -47,6 +48,9 @@ final class MetaStateMachine extends BaseStateMachine {
     private final MetaState resumed;
     private final long resumedIndex;
     private final BeforeApply beforeApply;
+    /** Held while an applied change is made and announced, so that {@link #freeze} sees both or neither. */
+    private final ReentrantLock announcing = new ReentrantLock();
+    private boolean frozen;
 
     /**
      * A fault hook called before each committed entry is applied; what it throws fails the apply, and Ratis then
@@ -130,15 +134,23 @@ final class MetaStateMachine extends BaseStateMachine {
         }
         MetaState loaded = MetaCodec.read(Files.readAllBytes(snapshot.getFile().getPath()), MetaState.class);
         MetaState before;
-        synchronized (this) {
-            before = state();
-            state = loaded;
-            updateLastAppliedTermIndex(snapshot.getTermIndex());
-        }
-        LOG.info("{}: metadata snapshot loaded: version {}, {} ranges, {} members", nodeId, loaded.version(),
-                loaded.ranges().size(), loaded.members().size());
-        if (snapshot.getIndex() > resumedIndex) {
-            announce(new Applied(null, before, loaded));
+        announcing.lock();
+        try {
+            synchronized (this) {
+                if (frozen) {
+                    throw new IOException("node " + nodeId + ": this metadata state machine was replaced");
+                }
+                before = state();
+                state = loaded;
+                updateLastAppliedTermIndex(snapshot.getTermIndex());
+            }
+            LOG.info("{}: metadata snapshot loaded: version {}, {} ranges, {} members", nodeId, loaded.version(),
+                    loaded.ranges().size(), loaded.members().size());
+            if (snapshot.getIndex() > resumedIndex) {
+                announce(new Applied(null, before, loaded));
+            }
+        } finally {
+            announcing.unlock();
         }
     }
 
@@ -148,21 +160,58 @@ final class MetaStateMachine extends BaseStateMachine {
         MetaEntry e = MetaCodec.read(entry.getStateMachineLogEntry().getLogData().toByteArray(), MetaEntry.class);
         beforeApply.before(entry.getIndex());
         MetaTransitions.Outcome outcome;
-        MetaState before;
-        synchronized (this) {
-            before = state;
-            outcome = MetaTransitions.apply(state, entry.getIndex(), e.command());
-            state = outcome.state();
-            updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
-        }
-        if (e.proposedAtMicros() >= startedMicros) {
-            applyLag.recordValue(Math.max(0, MetaEntry.nowMicros() - e.proposedAtMicros()) * 1000);
-        }
-        if (outcome.result().applied() && entry.getIndex() > resumedIndex) {
-            announce(new Applied(e.command(), before, outcome.state()));
+        announcing.lock();
+        try {
+            MetaState before;
+            synchronized (this) {
+                if (frozen) {
+                    return CompletableFuture.failedFuture(new IllegalStateException("node " + nodeId
+                            + ": this metadata state machine was replaced"));
+                }
+                before = state;
+                outcome = MetaTransitions.apply(state, entry.getIndex(), e.command());
+                state = outcome.state();
+                updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
+            }
+            if (e.proposedAtMicros() >= startedMicros) {
+                applyLag.recordValue(Math.max(0, MetaEntry.nowMicros() - e.proposedAtMicros()) * 1000);
+            }
+            if (outcome.result().applied() && entry.getIndex() > resumedIndex) {
+                announce(new Applied(e.command(), before, outcome.state()));
+            }
+        } finally {
+            announcing.unlock();
         }
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(
                 MetaCodec.write(outcome.result()))));
+    }
+
+    /**
+     * Stops this state machine for good, once its Raft server closed and before another takes over: it applies and
+     * announces nothing more (an apply under way finishes telling its listeners first), and says where it stopped.
+     *
+     * @return its last state and the log index of it (the earlier machine's while this one was still replaying)
+     */
+    Resumed freeze() {
+        announcing.lock();
+        try {
+            synchronized (this) {
+                frozen = true;
+                long applied = appliedIndex();
+                return applied < resumedIndex ? new Resumed(resumed, resumedIndex) : new Resumed(state, applied);
+            }
+        } finally {
+            announcing.unlock();
+        }
+    }
+
+    /**
+     * Where a state machine stopped: the state it showed and the log index of it.
+     *
+     * @param state the state
+     * @param index its log index ({@code -1}: none)
+     */
+    record Resumed(MetaState state, long index) {
     }
 
     private void announce(Applied applied) {

@@ -19,14 +19,13 @@ import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
 import org.apache.ratis.protocol.Message;
 import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftGroup;
-import org.apache.ratis.protocol.RaftPeer;
 import org.apache.ratis.protocol.RaftPeerId;
-import org.apache.ratis.protocol.SetConfigurationRequest;
 import org.apache.ratis.protocol.exceptions.AlreadyClosedException;
 import org.apache.ratis.protocol.exceptions.RaftRetryFailureException;
 import org.apache.ratis.server.DivisionInfo;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.apache.ratis.util.LifeCycle;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +54,7 @@ final class RatisMetadata implements Metadata {
     private final ScheduledExecutorService watch;
     private long reopenWaitMs = REOPEN_FIRST_MS;
     private long reopenAt;
+    private boolean backingOff;
     private volatile int reopened;
 
     private RatisMetadata(MetadataSettings settings, RaftGroup group, RaftServer server, RaftClient client,
@@ -98,7 +98,7 @@ final class RatisMetadata implements Metadata {
             // bounded: a proposal is retried (leader changes, no leader yet) for about the request timeout at most
             RaftClient client = RatisSetup.newClient(s, group);
             if (s.join()) {
-                joinGroup(s, client);
+                RatisSetup.joinGroup(s, client);
             }
             LOG.info("{}: metadata replica on {}:{} ({}), voters {}, group {}", s.nodeId(), s.bindHost(), s.port(),
                     s.voters().contains(s.nodeId()) ? "voter" : "listener", s.voters(), group.getGroupId());
@@ -118,34 +118,74 @@ final class RatisMetadata implements Metadata {
      */
     private void reopenIfClosed() {
         try {
-            if (alive() || System.nanoTime() < reopenAt) {
+            long now = System.nanoTime();
+            if (alive()) {
+                if (backingOff && now - reopenAt > TimeUnit.MILLISECONDS.toNanos(REOPEN_MAX_MS)) {
+                    reopenWaitMs = REOPEN_FIRST_MS; // up for a while since the last opening
+                    backingOff = false;
+                }
                 return;
             }
-            MetaStateMachine old = machine;
-            closeQuietly(server);
-            LOG.error("{}: the metadata replica closed (see the errors before); opening it again from {} at index {}, "
-                    + "version {}", settings.nodeId(), settings.dir(), old.appliedIndex(), old.state().version());
-            MetaStateMachine fresh = new MetaStateMachine(settings.nodeId(), old.listeners(), old.applyLag(),
-                    old.state(), old.appliedIndex(), hook);
-            RaftServer s = RatisSetup.server(settings, group, fresh);
-            s.start();
-            synchronized (this) {
-                if (stopped) {
-                    closeQuietly(s);
-                    return;
-                }
-                server = s;
-                machine = fresh;
+            if (backingOff && now - reopenAt < 0) {
+                return;
             }
-            fresh.afterListeners(waiters);
-            reopened++;
-            reopenWaitMs = REOPEN_FIRST_MS;
-            LOG.info("{}: the metadata replica is open again ({} time(s))", settings.nodeId(), reopened);
+            backingOff = true;
+            // the next opening waits twice as long, whether this one works or not: an apply that fails every time
+            // would otherwise close the opened replica again at once, and open it again every second for good
+            reopenAt = now + TimeUnit.MILLISECONDS.toNanos(reopenWaitMs);
+            reopenWaitMs = Math.min(REOPEN_MAX_MS, reopenWaitMs * 2);
+            reopen();
         } catch (IOException | RuntimeException e) {
             LOG.error("{}: opening the metadata replica again failed; next try in {} ms", settings.nodeId(),
-                    reopenWaitMs, e);
-            reopenAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(reopenWaitMs);
-            reopenWaitMs = Math.min(REOPEN_MAX_MS, reopenWaitMs * 2);
+                    TimeUnit.NANOSECONDS.toMillis(reopenAt - System.nanoTime()), e);
+        }
+    }
+
+    private void reopen() throws IOException {
+        MetaStateMachine old = machine;
+        RaftServer.Division division = null;
+        try {
+            division = server.getDivision(group.getGroupId());
+        } catch (IOException e) {
+            LOG.debug("{}: the closed replica's division: {}", settings.nodeId(), e.toString());
+        }
+        closeQuietly(server);
+        awaitClosed(division); // closing may be under way on another thread: its storage lock goes last
+        MetaStateMachine.Resumed at = old.freeze(); // nothing more from it, even if its updater still runs
+        LOG.error("{}: the metadata replica closed (see the errors before); opening it again from {} at index {}, "
+                + "version {}", settings.nodeId(), settings.dir(), at.index(), at.state().version());
+        MetaStateMachine fresh = new MetaStateMachine(settings.nodeId(), old.listeners(), old.applyLag(), at.state(),
+                at.index(), hook);
+        RaftServer s = RatisSetup.server(settings, group, fresh);
+        try {
+            s.start();
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(s); // else its storage lock and threads stay, and every later try fails on them
+            throw e;
+        }
+        synchronized (this) {
+            if (stopped) {
+                closeQuietly(s);
+                return;
+            }
+            server = s;
+            machine = fresh;
+        }
+        fresh.afterListeners(waiters);
+        reopened++;
+        LOG.info("{}: the metadata replica is open again ({} time(s))", settings.nodeId(), reopened);
+    }
+
+    private void awaitClosed(RaftServer.Division division) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (division != null && division.getInfo().getLifeCycleState() != LifeCycle.State.CLOSED
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
@@ -169,53 +209,6 @@ final class RatisMetadata implements Metadata {
      */
     int reopened() {
         return reopened;
-    }
-
-    /**
-     * Asks the group's leader to add this replica as a listener (Raft's configuration change, through Ratis's
-     * {@code setConfiguration}): the leader then sends it the log, or a snapshot of the state. The change compares
-     * the group's configuration with the voters and listeners the seed reported, so that a concurrent change is never
-     * overwritten (Ratis 3.3.0's ADD mode drops the listeners already there, so it is not used); a replica that is a
-     * listener already changes nothing.
-     */
-    private static void joinGroup(MetadataSettings s, RaftClient client) throws IOException {
-        List<RaftPeer> all = RatisSetup.peers(s);
-        List<RaftPeer> voters = all.stream().filter(p -> s.voters().contains(p.getId().toString())).toList();
-        List<RaftPeer> withSelf = all.stream().filter(p -> !voters.contains(p)).toList();
-        List<RaftPeer> others = withSelf.stream().filter(p -> !p.getId().toString().equals(s.nodeId())).toList();
-        long deadline = System.nanoTime() + s.requestTimeout().toNanos();
-        String last = "";
-        while (System.nanoTime() < deadline) {
-            for (List<RaftPeer> current : List.of(withSelf, others)) {
-                try {
-                    RaftClientReply reply = client.admin().setConfiguration(SetConfigurationRequest.Arguments
-                            .newBuilder().setMode(SetConfigurationRequest.Mode.COMPARE_AND_SET)
-                            .setServersInCurrentConf(voters).setListenersInCurrentConf(current)
-                            .setServersInNewConf(voters).setListenersInNewConf(withSelf).build());
-                    if (reply.isSuccess()) {
-                        LOG.info("{}: the metadata group has this replica as a listener: voters {}, listeners {}",
-                                s.nodeId(), voters, withSelf);
-                        return;
-                    }
-                    last = String.valueOf(reply.getException());
-                } catch (IOException e) {
-                    last = e.toString();
-                }
-            }
-            sleep(RatisSetup.RETRY_SLEEP_MS);
-        }
-        throw new IOException("the metadata group did not add this replica as a listener within "
-                + s.requestTimeout().toMillis() + " ms; its configuration should be the voters " + voters + " with "
-                + "the listeners " + others + " (another node joining at the same time?): " + last);
-    }
-
-    private static void sleep(long ms) throws IOException {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new java.io.InterruptedIOException("interrupted while joining the metadata group");
-        }
     }
 
     /**
@@ -409,7 +402,14 @@ final class RatisMetadata implements Metadata {
             stopped = true;
             read = reader;
         }
-        watch.shutdown(); // an opening under way sees the stop and closes what it opened
+        watch.shutdown(); // an opening under way sees the stop and closes what it opened: wait for it
+        try {
+            if (!watch.awaitTermination(30, TimeUnit.SECONDS)) {
+                LOG.warn("{}: the metadata replica's opening did not end within 30 s", settings.nodeId());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         closeQuietly(read);
         try {
             client.close();

@@ -17,7 +17,9 @@ import org.apache.ratis.proto.RaftProtos.RaftPeerRole;
 import org.apache.ratis.protocol.RaftGroup;
 import org.apache.ratis.protocol.RaftGroupId;
 import org.apache.ratis.protocol.RaftPeer;
+import org.apache.ratis.protocol.RaftClientReply;
 import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.protocol.SetConfigurationRequest;
 import org.apache.ratis.retry.RetryPolicies;
 import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.server.RaftServer;
@@ -25,6 +27,8 @@ import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
 import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * How a node's metadata replica is set up on Ratis: its group (id and peers), the properties of its server and of
@@ -32,6 +36,7 @@ import org.apache.ratis.util.TimeDuration;
  */
 final class RatisSetup {
 
+    private static final Logger LOG = LoggerFactory.getLogger(RatisSetup.class);
     static final long RETRY_SLEEP_MS = 200;
     private static final String GROUP_FILE = "group-id";
 
@@ -120,5 +125,52 @@ final class RatisSetup {
         RaftServerConfigKeys.Rpc.setRequestTimeout(p, TimeDuration.valueOf(
                 Math.max(1000, s.electionTimeout().toMillis() * 3), TimeUnit.MILLISECONDS));
         return p;
+    }
+
+    /**
+     * Asks the group's leader to add this replica as a listener (Raft's configuration change, through Ratis's
+     * {@code setConfiguration}): the leader then sends it the log, or a snapshot of the state. The change compares
+     * the group's configuration with the voters and listeners the seed reported, so that a concurrent change is never
+     * overwritten (Ratis 3.3.0's ADD mode drops the listeners already there, so it is not used); a replica that is a
+     * listener already changes nothing.
+     */
+    static void joinGroup(MetadataSettings s, RaftClient client) throws IOException {
+        List<RaftPeer> all = peers(s);
+        List<RaftPeer> voters = all.stream().filter(p -> s.voters().contains(p.getId().toString())).toList();
+        List<RaftPeer> withSelf = all.stream().filter(p -> !voters.contains(p)).toList();
+        List<RaftPeer> others = withSelf.stream().filter(p -> !p.getId().toString().equals(s.nodeId())).toList();
+        long deadline = System.nanoTime() + s.requestTimeout().toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            for (List<RaftPeer> current : List.of(withSelf, others)) {
+                try {
+                    RaftClientReply reply = client.admin().setConfiguration(SetConfigurationRequest.Arguments
+                            .newBuilder().setMode(SetConfigurationRequest.Mode.COMPARE_AND_SET)
+                            .setServersInCurrentConf(voters).setListenersInCurrentConf(current)
+                            .setServersInNewConf(voters).setListenersInNewConf(withSelf).build());
+                    if (reply.isSuccess()) {
+                        LOG.info("{}: the metadata group has this replica as a listener: voters {}, listeners {}",
+                                s.nodeId(), voters, withSelf);
+                        return;
+                    }
+                    last = String.valueOf(reply.getException());
+                } catch (IOException e) {
+                    last = e.toString();
+                }
+            }
+            sleep(RETRY_SLEEP_MS);
+        }
+        throw new IOException("the metadata group did not add this replica as a listener within "
+                + s.requestTimeout().toMillis() + " ms; its configuration should be the voters " + voters + " with "
+                + "the listeners " + others + " (another node joining at the same time?): " + last);
+    }
+
+    private static void sleep(long ms) throws IOException {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while joining the metadata group");
+        }
     }
 }

@@ -24,6 +24,7 @@ class ReopeningLedgerStoreTest {
     Path dir;
 
     private final AtomicBoolean full = new AtomicBoolean();
+    private final AtomicBoolean syncFails = new AtomicBoolean();
     private final AtomicInteger probes = new AtomicInteger();
     private ReopeningLedgerStore store;
 
@@ -42,6 +43,9 @@ class ReopeningLedgerStoreTest {
 
                     @Override
                     public void beforeSync(Path file) throws IOException {
+                        if (syncFails.get() && file.toString().endsWith(".journal")) {
+                            throw new IOException("injected: fsync failed");
+                        }
                         beforeWrite(file.toString());
                     }
                 });
@@ -78,5 +82,27 @@ class ReopeningLedgerStoreTest {
         store = ReopeningLedgerStore.open("l1", dir.resolve("journal"), options(), Duration.ofMillis(20));
         assertThat(store.read(7, 1, 10)).as("a restart reads it all").containsExactlyElementsOf(entries(1, 5));
         assertThat(store.fenced(7)).isTrue();
+    }
+
+    /**
+     * Entries written but whose fsync failed were answered as failed: the page cache still shows them, but the
+     * journal opened again does not take them for durable (it cuts them), so a writer that sends them again has them
+     * written and fsynced anew, and a restart finds each once.
+     */
+    @Test
+    void entriesWhoseFsyncFailedAreNotTakenForDurableWhenTheJournalOpensAgain() throws Exception {
+        store = ReopeningLedgerStore.open("l1", dir.resolve("journal"), options(), Duration.ofMillis(20));
+        store.append(7, 1, false, entries(1, 2)).join();
+        syncFails.set(true);
+        assertThat(refusal(store.append(7, 1, false, entries(3, 4)))).isEqualTo(LedgerException.Kind.UNAVAILABLE);
+        syncFails.set(false);
+        await().atMost(Duration.ofSeconds(30)).until(() -> store.failure() == null);
+        assertThat(store.lastEntry(7)).as("the unsynced entries are cut").isEqualTo(2);
+        long syncs = store.stats().syncs();
+        assertThat(store.append(7, 1, false, entries(3, 4)).join()).isEqualTo(4);
+        assertThat(store.stats().syncs()).as("written and fsynced anew").isGreaterThan(syncs);
+        store.close();
+        store = ReopeningLedgerStore.open("l1", dir.resolve("journal"), options(), Duration.ofMillis(20));
+        assertThat(store.read(7, 1, 10)).containsExactlyElementsOf(entries(1, 4));
     }
 }

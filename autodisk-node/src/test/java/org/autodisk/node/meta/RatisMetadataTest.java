@@ -326,9 +326,41 @@ class RatisMetadataTest {
         assertThat(failed).hasSize(2);
         assertThat(((RatisMetadata) replicas[2]).reopened()).isEqualTo(1);
         assertThat(((RatisMetadata) replicas[3]).reopened()).isEqualTo(1);
-        assertThat(seen).isSorted().contains(first.version(), second.version());
+        assertThat(seen).isSorted().doesNotHaveDuplicates().contains(first.version(), second.version());
         CommandResult third = split(replicas[3], "w");
         awaitAll(s -> s.version() >= third.version());
+    }
+
+    /**
+     * A listener whose replica closes again while the opened one still replays what the first had applied: the third
+     * takes up where the first stopped, not where the second did, so its listeners are not told a change twice.
+     */
+    @Test
+    void aReplicaThatClosesAgainWhileReplayingTellsNoChangeTwice() throws IOException {
+        AtomicBoolean armed = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicLong firstFailure = new java.util.concurrent.atomic.AtomicLong(-1);
+        java.util.concurrent.atomic.AtomicLong replayFailure = new java.util.concurrent.atomic.AtomicLong(-1);
+        java.util.concurrent.atomic.AtomicLong target = new java.util.concurrent.atomic.AtomicLong(-1);
+        hooks[3] = index -> {
+            if (armed.get() && firstFailure.compareAndSet(-1, index)) {
+                throw new IllegalStateException("injected: l1 fails to apply entry " + index);
+            }
+            if (index == target.get() && index < firstFailure.get() && replayFailure.compareAndSet(-1, index)) {
+                throw new IllegalStateException("injected: l1 fails again, replaying entry " + index);
+            }
+        };
+        startAll();
+        List<Long> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        replicas[3].subscribe(s -> seen.add(s.version()));
+        CommandResult first = split(replicas[0], "k");
+        awaitAll(s -> s.version() >= first.version());
+        target.set(first.version());
+        armed.set(true);
+        CommandResult second = split(replicas[0], "t");
+        awaitAll(s -> s.version() >= second.version());
+        assertThat(replayFailure.get()).as("failed again while replaying").isEqualTo(first.version());
+        assertThat(((RatisMetadata) replicas[3]).reopened()).isEqualTo(2);
+        assertThat(seen).isSorted().doesNotHaveDuplicates().contains(first.version(), second.version());
     }
 
     private int leader() {
