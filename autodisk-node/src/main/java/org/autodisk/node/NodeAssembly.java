@@ -228,8 +228,7 @@ final class NodeAssembly {
         boolean data = role.role() == ClusterMember.Role.DATA;
         return new Failures(ctx.nodeId(), ctx.metadata(), ctx.peers(), new Failures.Settings(
                 config.get(NodeConfigKeys.FAILURE_HEARTBEAT_MS), config.get(NodeConfigKeys.FAILURE_SUSPECT_MS),
-                ctx.metadataTimeout()), ctx.rules()::suspect, data ? ctx.rules()::failover : null, role::dropStale,
-                role::afterFailover);
+                ctx.metadataTimeout()), ctx.rules()::suspect, data ? ctx.rules()::failover : null, role);
     }
 
     /** Commits a change this start-up needs, or fails the start-up saying what was refused. */

@@ -229,6 +229,11 @@ public final class NodeConfigKeys {
     /** Heartbeat period. */
     public static final ConfigKey<Integer> FAILURE_HEARTBEAT_MS = ConfigKey.of("failure.heartbeat-ms", Integer.class,
             250, "How often every node sends a heartbeat, with the nodes it suspects, to every other node.");
+    /** Store failure until silence. */
+    public static final ConfigKey<Integer> STORE_FAILOVER_AFTER_MS = ConfigKey.of("store.failover-after-ms",
+            Integer.class, 30_000, "A data node whose store's writes have failed this long (a full disk) stops its "
+            + "heartbeats, so that the others declare it failed and fail its ranges over to their backups; once a "
+            + "write works again it resumes them and rejoins. 0: never (its ranges wait for the disk).");
     /** Suspicion timeout. */
     public static final ConfigKey<Integer> FAILURE_SUSPECT_MS = ConfigKey.of("failure.suspect-ms", Integer.class,
             1000, "A node not heard from for this long is suspected by its observer; one suspected by a majority of "
@@ -264,11 +269,12 @@ public final class NodeConfigKeys {
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT,
             MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
             MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, FAILURE_HEARTBEAT_MS,
-            FAILURE_SUSPECT_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
+            FAILURE_SUSPECT_MS, STORE_FAILOVER_AFTER_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,
-            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES, BALANCE_CHECK_MS, FAILURE_SUSPECT_MS, LEASE_MARGIN_MS);
+            METRICS_HTTP_PORT, MIGRATION_RATE_BYTES, BALANCE_CHECK_MS, FAILURE_SUSPECT_MS, LEASE_MARGIN_MS,
+            STORE_FAILOVER_AFTER_MS);
 
     private NodeConfigKeys() {
     }

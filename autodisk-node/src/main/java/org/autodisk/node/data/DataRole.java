@@ -40,6 +40,7 @@ import org.autodisk.node.rangelog.WriteAheadLog;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.store.RangeUsage;
+import org.autodisk.node.store.StoreHealth;
 import org.autodisk.node.wire.RangeUsageReport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -66,26 +67,32 @@ public final class DataRole implements NodeRole {
     private final Balancer balancer;
     private final long rangeCheckMs;
     private final long balanceMs;
+    private final StoreHealth health;
+    private final long failoverAfterMs;
+    private long probedAt = System.nanoTime();
 
     /**
      * The data node's storage, opened before its network.
      *
      * @param store   the store of the streams it owns
      * @param backups its backup copies
+     * @param health  whether the store's writes work
      */
-    public record Storage(LocalStore store, BackupStores backups) {
+    public record Storage(LocalStore store, BackupStores backups, StoreHealth health) {
     }
 
     private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, RangeChecks rangeChecks,
-            Duration routeWait, Migrations migrations, Balancer balancer, NodeConfig config) {
+            Migrations migrations, Balancer balancer, NodeConfig config, StoreHealth health) {
         this.ctx = ctx;
+        this.health = health;
+        this.failoverAfterMs = config.get(NodeConfigKeys.STORE_FAILOVER_AFTER_MS);
         this.services = services;
         this.loadReports = loadReports;
         this.loadReportMs = config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS);
         this.rangeCheckMs = config.get(NodeConfigKeys.RANGE_CHECK_MS);
         this.balanceMs = config.get(NodeConfigKeys.BALANCE_CHECK_MS);
         this.rangeChecks = rangeChecks;
-        this.routeWait = routeWait;
+        this.routeWait = routeWait(config);
         this.migrations = migrations;
         this.balancer = balancer;
     }
@@ -99,10 +106,11 @@ public final class DataRole implements NodeRole {
      * @return the storage
      */
     public static Storage openStorage(Resources r, NodeConfig config, LocalStore given) {
-        LocalStore store = r.open(StartupStep.STORE, () -> given != null ? given : withFaultHooks(config,
-                openStore(config)), LocalStore::close);
+        StoreHealth health = new StoreHealth(System::nanoTime);
+        LocalStore store = r.open(StartupStep.STORE, () -> LocalStores.watched(given != null ? given
+                : withFaultHooks(config, openStore(config)), health), LocalStore::close);
         BackupStores backups = r.open(StartupStep.BACKUPS, () -> openBackups(config), BackupStores::close);
-        return new Storage(store, backups);
+        return new Storage(store, backups, health);
     }
 
     /** The store under the {@code disk-full} hook of {@code fault.hooks-dir}, when the node names one (fault tests). */
@@ -152,8 +160,6 @@ public final class DataRole implements NodeRole {
                 ctx.membership()::dataNodes, ctx.peers(), ctx.rules()), LoadReports::close);
         RangeChecks checks = r.open(StartupStep.RANGE_CHECKS, () -> new RangeChecks(ctx, storage.store(),
                 wal::splitCommand), RangeChecks::close);
-        Duration routeWait = Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
-                config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
         Migrations migrations = r.open(StartupStep.MIGRATIONS, () -> new Migrations(ctx, storage.store(),
                 storage.backups(), wal, MigrationSettings.of(config)), Migrations::close);
         copies.set(migrations::stopCopiesInto);
@@ -162,7 +168,13 @@ public final class DataRole implements NodeRole {
                 new Splits(ctx, wal::splitCommand));
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
                 () -> ctx.metadata().current()), Balancer::close);
-        return new DataRole(ctx, services, reports, checks, routeWait, migrations, balancer, config);
+        return new DataRole(ctx, services, reports, checks, migrations, balancer, config, storage.health());
+    }
+
+    /** How long a request waits for the metadata to route it. */
+    private static Duration routeWait(NodeConfig config) {
+        return Duration.ofMillis(Math.min(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS),
+                config.get(NodeConfigKeys.FORWARD_TIMEOUT_MS) / 2));
     }
 
     private static WriteAheadLog openLog(NodeConfig config, NodeContext ctx, LocalStore store,
@@ -300,6 +312,30 @@ public final class DataRole implements NodeRole {
         LOG.info("{}: dropped {} streams of ranges it no longer owns and {} of backup copies it no longer keeps{}",
                 self, store, copy, serving.isEmpty() ? "" : "; ranges " + serving + " still have a writer here");
         return serving.isEmpty();
+    }
+
+    /**
+     * Keeps this node silent once its store's writes have failed for {@code store.failover-after-ms}; meanwhile, at
+     * most once a second, a flush of the store tells whether it writes again (a node whose ranges went to their
+     * backups may have no write of its own left to tell it).
+     */
+    @Override
+    public synchronized String silenced() {
+        long failing = health.failingForMillis();
+        if (failoverAfterMs <= 0 || failing < failoverAfterMs) {
+            return null;
+        }
+        long now = System.nanoTime();
+        if (now - probedAt >= 1_000_000_000L) {
+            probedAt = now;
+            try {
+                services.store().makeDurable();
+                return null; // it writes again
+            } catch (RuntimeException e) {
+                LOG.debug("{}: the store still takes no writes: {}", ctx.nodeId(), e.getMessage());
+            }
+        }
+        return "its store's writes have failed for " + health.failingForMillis() + " ms (" + health.lastError() + ")";
     }
 
     @Override

@@ -8,8 +8,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.autodisk.core.protocol.Status;
 import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.Metadata;
+import org.autodisk.node.ops.NodeRole;
 import org.autodisk.node.ops.OperationHandler;
 import org.autodisk.node.peer.PeerChannel;
 import org.autodisk.node.wire.Heartbeat;
@@ -34,6 +37,9 @@ public final class Failures implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final Metadata metadata;
     private final AtomicBoolean checkQueued = new AtomicBoolean();
+    private final Supplier<String> silence;
+    /** Why this node keeps silent now ({@code null}: it does not), as the last tick found. */
+    private volatile String silent;
 
     /**
      * Settings.
@@ -54,13 +60,17 @@ public final class Failures implements AutoCloseable {
      * @param settings  the settings
      * @param onSuspect told of each suspicion (node, why): the rules' {@code NodeSuspected}
      * @param rules     the failover rules, on a data node; {@code null} on a log node (it never coordinates)
-     * @param dropStale what the node drops of ranges that moved on when it rejoins
-     * @param promoted  told when a promotion this node proposed committed (a balance round then fills backups)
+     * @param role      the node's role: what it drops of ranges that moved on when it rejoins
+     *                  ({@link NodeRole#dropStale}), what it does when a promotion it proposed committed (a balance
+     *                  round to fill backups), and why it keeps silent now ({@link NodeRole#silenced}: it then
+     *                  sends and answers no heartbeat and coordinates nothing, so that the others declare it failed)
      */
     public Failures(String self, Metadata metadata, PeerChannel peers, Settings settings,
-            BiConsumer<String, String> onSuspect, FailoverCoordinator.Rules rules,
-            Predicate<MetaState> dropStale, Runnable promoted) {
+            BiConsumer<String, String> onSuspect, FailoverCoordinator.Rules rules, NodeRole role) {
         this.self = self;
+        this.silence = role::silenced;
+        Predicate<MetaState> dropStale = role::dropStale;
+        Runnable promoted = role::afterFailover;
         this.metadata = metadata;
         this.heartbeatMs = settings.heartbeatMs();
         this.detector = new FailureDetector(self, metadata::current, peers, settings.heartbeatMs(),
@@ -95,6 +105,9 @@ public final class Failures implements AutoCloseable {
     }
 
     private void tick() {
+        if (silent()) {
+            return;
+        }
         try {
             detector.tick();
         } catch (RuntimeException e) {
@@ -103,7 +116,30 @@ public final class Failures implements AutoCloseable {
         checks();
     }
 
+    /** Whether this node keeps silent now; says so when that changes. */
+    private boolean silent() {
+        String why;
+        try {
+            why = silence.get();
+        } catch (RuntimeException e) {
+            LOG.error("{}: could not tell whether this node should keep silent", self, e);
+            why = null;
+        }
+        if (why != null && silent == null) {
+            LOG.error("{}: {}: this node stops its heartbeats, so that the others declare it failed and fail its "
+                    + "ranges over to their backups", self, why);
+        } else if (why == null && silent != null) {
+            LOG.warn("{}: the cause of the silence is gone; heartbeats resume (a node declared failed meanwhile "
+                    + "drops what moved on and rejoins)", self);
+        }
+        silent = why;
+        return why != null;
+    }
+
     private void checks() {
+        if (silent != null) {
+            return;
+        }
         try {
             if (coordinator != null) {
                 coordinator.check();
@@ -130,6 +166,11 @@ public final class Failures implements AutoCloseable {
      */
     public OperationHandler heartbeatHandler() {
         return request -> {
+            String why = silent;
+            if (why != null) {
+                request.replyError(Status.NODE_UNAVAILABLE, self + " keeps silent: " + why);
+                return;
+            }
             Heartbeat hb = Heartbeat.decode(request.frame().body());
             request.action("heartbeat");
             request.reply(detector.answer(hb).encodeAnswer());

@@ -91,6 +91,17 @@ public interface NodeRole {
         return null;
     }
 
+    /**
+     * Says why this node keeps silent in the failure detection now: it sends and answers no heartbeat, so that the
+     * others declare it failed and fail its ranges over.
+     *
+     * @return the reason (a data node whose store's writes have failed for {@code store.failover-after-ms}), or
+     *         {@code null} (by default)
+     */
+    default String silenced() {
+        return null;
+    }
+
     /** A failover this node coordinated committed; a data node runs a balance round soon (to fill new backups). */
     default void afterFailover() {
     }

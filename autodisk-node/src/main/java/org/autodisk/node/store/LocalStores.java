@@ -49,6 +49,17 @@ public final class LocalStores {
     }
 
     /**
+     * Wraps a store so that its writes tell whether they failed ({@link StoreHealth}).
+     *
+     * @param store  the store
+     * @param health told of each write's outcome
+     * @return the store
+     */
+    public static LocalStore watched(LocalStore store, StoreHealth health) {
+        return new WatchedStore(store, health);
+    }
+
+    /**
      * Creates an empty store in memory, for tests and log-only nodes.
      *
      * @return the store
