@@ -231,9 +231,9 @@ public final class NodeConfigKeys {
             250, "How often every node sends a heartbeat, with the nodes it suspects, to every other node.");
     /** Store failure until silence. */
     public static final ConfigKey<Integer> STORE_FAILOVER_AFTER_MS = ConfigKey.of("store.failover-after-ms",
-            Integer.class, 30_000, "A data node whose store's writes have failed this long (a full disk) stops its "
-            + "heartbeats, so that the others declare it failed and fail its ranges over to their backups; once a "
-            + "write works again it resumes them and rejoins. 0: never (its ranges wait for the disk).");
+            Integer.class, 30_000, "A data node whose store's writes began failing this long ago (a full disk) "
+            + "probes its disk, and while probes fail stops its heartbeats, so that the others declare it failed and "
+            + "fail its ranges over to their backups; once a probe works it resumes them and rejoins. 0: never.");
     /** Suspicion timeout. */
     public static final ConfigKey<Integer> FAILURE_SUSPECT_MS = ConfigKey.of("failure.suspect-ms", Integer.class,
             1000, "A node not heard from for this long is suspected by its observer; one suspected by a majority of "

@@ -67,9 +67,7 @@ public final class DataRole implements NodeRole {
     private final Balancer balancer;
     private final long rangeCheckMs;
     private final long balanceMs;
-    private final StoreHealth health;
-    private final long failoverAfterMs;
-    private long probedAt = System.nanoTime();
+    private final StoreSilence silence;
 
     /**
      * The data node's storage, opened before its network.
@@ -84,8 +82,8 @@ public final class DataRole implements NodeRole {
     private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, RangeChecks rangeChecks,
             Migrations migrations, Balancer balancer, NodeConfig config, StoreHealth health) {
         this.ctx = ctx;
-        this.health = health;
-        this.failoverAfterMs = config.get(NodeConfigKeys.STORE_FAILOVER_AFTER_MS);
+        this.silence = new StoreSilence(ctx.nodeId(), services.store(), health, config.dataDir(),
+                config.get(NodeConfigKeys.STORE_FAILOVER_AFTER_MS), System::nanoTime);
         this.services = services;
         this.loadReports = loadReports;
         this.loadReportMs = config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS);
@@ -314,28 +312,10 @@ public final class DataRole implements NodeRole {
         return serving.isEmpty();
     }
 
-    /**
-     * Keeps this node silent once its store's writes have failed for {@code store.failover-after-ms}; meanwhile, at
-     * most once a second, a flush of the store tells whether it writes again (a node whose ranges went to their
-     * backups may have no write of its own left to tell it).
-     */
+    /** Keeps this node silent once its store's writes have failed for {@code store.failover-after-ms}. */
     @Override
-    public synchronized String silenced() {
-        long failing = health.failingForMillis();
-        if (failoverAfterMs <= 0 || failing < failoverAfterMs) {
-            return null;
-        }
-        long now = System.nanoTime();
-        if (now - probedAt >= 1_000_000_000L) {
-            probedAt = now;
-            try {
-                services.store().makeDurable();
-                return null; // it writes again
-            } catch (RuntimeException e) {
-                LOG.debug("{}: the store still takes no writes: {}", ctx.nodeId(), e.getMessage());
-            }
-        }
-        return "its store's writes have failed for " + health.failingForMillis() + " ms (" + health.lastError() + ")";
+    public String silenced() {
+        return silence.why();
     }
 
     @Override

@@ -167,6 +167,20 @@ public final class FailureDetector {
     }
 
     /**
+     * This node ignored every heartbeat while it kept silent: it starts again as if it had just heard every member,
+     * rather than suspect them all for what it did not listen to.
+     */
+    public void silenceEnded() {
+        long now = clock.getAsLong();
+        for (Member m : metadata.get().members()) {
+            if (!m.id().equals(self)) {
+                lastHeard.put(m.id(), now);
+            }
+        }
+        suspected.clear();
+    }
+
+    /**
      * Returns how long ago this node last heard from a member.
      *
      * @param node the member

@@ -131,6 +131,7 @@ public final class Failures implements AutoCloseable {
         } else if (why == null && silent != null) {
             LOG.warn("{}: the cause of the silence is gone; heartbeats resume (a node declared failed meanwhile "
                     + "drops what moved on and rejoins)", self);
+            detector.silenceEnded();
         }
         silent = why;
         return why != null;

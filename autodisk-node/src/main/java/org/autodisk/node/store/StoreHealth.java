@@ -3,9 +3,10 @@ package org.autodisk.node.store;
 import java.util.function.LongSupplier;
 
 /**
- * Whether a data node's store takes writes: since when its writes have failed, with nothing written in between, and
- * the last error; told by the store {@link LocalStores#watched watched} for it. A disk that filled shows here, not in
- * reads, which go on.
+ * Whether a data node's store takes writes: since when its writes have failed, and the last error; told of failures by
+ * the store {@link LocalStores#watched watched} for it, and cleared only by a probe that writes to the disk (a write
+ * that returns may have touched no disk: an empty flush, a write the WAL alone took). A disk that filled shows here,
+ * not in reads, which go on.
  */
 public final class StoreHealth {
 
@@ -31,10 +32,9 @@ public final class StoreHealth {
         }
     }
 
-    void wrote() {
-        if (failing) {
-            failing = false;
-        }
+    /** A probe showed the store takes writes again: the failure is over. */
+    public void clear() {
+        failing = false;
     }
 
     /**

@@ -7,8 +7,8 @@ import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
 
 /**
- * A store whose writes tell a {@link StoreHealth} whether they failed: a {@link StoreException} (the store's I/O)
- * counts as a failure, a write that works clears it; any other error says nothing about the disk.
+ * A store whose writes tell a {@link StoreHealth} when they fail: a {@link StoreException} (the store's I/O) counts,
+ * any other error says nothing about the disk; only a probe clears it.
  */
 final class WatchedStore extends ForwardingStore {
 
@@ -21,9 +21,7 @@ final class WatchedStore extends ForwardingStore {
 
     private <T> T watch(Supplier<T> write) {
         try {
-            T out = write.get();
-            health.wrote();
-            return out;
+            return write.get();
         } catch (StoreException e) { // the disk's failure, not a bad entry's: that one would fail on a backup too
             health.failed(e);
             throw e;

@@ -46,16 +46,19 @@ class DiskFullFailoverTest {
 
             Path hooks = Files.createDirectories(c.config(0).dataDir().resolve("hooks"));
             Files.writeString(hooks.resolve("disk-full"), "");
-            // a write to one of d1's ranges now fails on its store, and tells the node so
+            // writes to one of d1's ranges now fail on its store, and tell the node so
             byte[] probe = keyOf(owned.get(0));
-            try {
-                client.insert(probe, Keys.utf8("during"));
-            } catch (RuntimeException expected) {
-                // refused, or of unknown outcome: not counted
-            }
-            await().atMost(Duration.ofSeconds(60)).until(() -> c.node(1).metadata().current().member("d1").state()
-                    == MemberState.FAILED && owned.stream().allMatch(r -> !c.node(1).metadata().current()
-                    .range(r.id()).owner().equals("d1")));
+            AutoDiskClient impatient = c.impatientClientOf(0);
+            await().atMost(Duration.ofSeconds(60)).until(() -> {
+                try {
+                    impatient.insert(probe, Keys.utf8("during"));
+                } catch (RuntimeException expected) {
+                    // refused, or of unknown outcome: not counted
+                }
+                return c.node(1).metadata().current().member("d1").state() == MemberState.FAILED
+                        && owned.stream().allMatch(r -> !c.node(1).metadata().current().range(r.id()).owner()
+                        .equals("d1"));
+            });
             MetaState after = c.node(1).metadata().current();
             for (RangeDescriptor r : owned) {
                 assertThat(after.range(r.id()).owner()).as("range %d went to its backup", r.id())
