@@ -1,6 +1,7 @@
 package org.autodisk.node.migration;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -257,9 +258,7 @@ public final class Migrations implements AutoCloseable {
             }
             Targeted t = e.getValue();
             RangeDescriptor span = t.span();
-            boolean keptHere = s.ranges().stream().anyMatch(r -> overlaps(r, span) && (t.migration().backup()
-                    ? r.backups().contains(mc.self()) : r.owner().equals(mc.self())));
-            if (!keptHere) {
+            if (!keptHere(s.ranges(), t.migration().backup(), span, mc.self())) {
                 LocalStore into = mc.into(t.migration());
                 long n = into.deleteRange(span.low(), span.high());
                 into.makeDurable();
@@ -268,6 +267,23 @@ public final class Migrations implements AutoCloseable {
             }
             targeted.remove(e.getKey());
         }
+    }
+
+    /**
+     * Tells whether the copy of a migration that ended is kept here: a move's when this node owns the range now, a
+     * backup fill's when it backs the range up now or owns it (a promotion of the filled backup: the promotion takes
+     * the range over from that copy, and drops it itself once done). Dropping a promoted fill's copy while the
+     * takeover read it lost the range's streams (a fault run, 2026-11-28).
+     *
+     * @param ranges     the ranges now
+     * @param backupFill whether the migration was a backup fill
+     * @param span       the span it copied
+     * @param self       this node
+     * @return whether the copy stays
+     */
+    static boolean keptHere(List<RangeDescriptor> ranges, boolean backupFill, RangeDescriptor span, String self) {
+        return ranges.stream().anyMatch(r -> overlaps(r, span) && (r.owner().equals(self)
+                || backupFill && r.backups().contains(self)));
     }
 
     /** A migration this node copies as target, and the span it copies. */
