@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
                 + "balancing data node also runs a round every balance.check-ms by itself).")
 final class BalanceCommand implements Callable<Integer> {
 
-    private static final String NODE_ROW = "%-8s %-10s %6s %12s %14s %10s%n";
+    private static final String NODE_ROW = "%-8s %-10s %6s %12s %14s %10s %6s%n";
 
     @Mixin
     SeedsOption seeds;
@@ -41,11 +41,13 @@ final class BalanceCommand implements Callable<Integer> {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "balance round by %s at metadata v%d%s: "
                 + "%d migration(s) under way, average %d bytes per data node%n", r.reportedBy(), r.version(),
                 r.dryRun() ? " (dry run)" : "", r.migrationsUnderWay(), r.averageBytes()));
-        out.append(String.format(Locale.ROOT, NODE_ROW, "NODE", "STATE", "RANGES", "STREAMS", "BYTES", "REQ/S"));
+        out.append(String.format(Locale.ROOT, NODE_ROW, "NODE", "STATE", "RANGES", "STREAMS", "BYTES", "REQ/S",
+                "DISK"));
         for (BalanceReport.Node n : r.nodes()) {
             out.append(String.format(Locale.ROOT, NODE_ROW, n.id(), n.state(), n.ranges(), known(n.keys()),
                     known(n.bytes()), n.requestsPerSecond() < 0 ? "?" : String.format(Locale.ROOT, "%.0f",
-                            n.requestsPerSecond())));
+                            n.requestsPerSecond()), n.diskUsedPercent() < 0 ? "?" : String.format(Locale.ROOT,
+                                    "%.0f%%", n.diskUsedPercent())));
         }
         if (r.proposals().isEmpty()) {
             return out.append("the rules propose no move\n").toString();

@@ -28,6 +28,8 @@ import org.autodisk.node.config.NodeConfigKeys;
  */
 public final class LocalCluster implements AutoCloseable {
 
+    /** Environment variable with extra JVM flags for every started node, e.g. a JFR recording. */
+    static final String NODE_OPTS = "AUTODISK_NODE_OPTS";
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
     private static final String SECRET_FILE = "cluster.secret";
 
@@ -229,6 +231,10 @@ public final class LocalCluster implements AutoCloseable {
                     || arg.startsWith("-Dautodisk.")) {
                 flags.add(arg);
             }
+        }
+        String extra = System.getenv(NODE_OPTS);
+        if (extra != null && !extra.isBlank()) {
+            flags.addAll(List.of(extra.trim().split("\\s+")));
         }
         return flags;
     }

@@ -197,6 +197,8 @@ public final class MiniCluster implements AutoCloseable {
         cfg.putIfAbsent("metadata.port-offset", METADATA_PORT_OFFSET);
         cfg.putIfAbsent("metadata.election-timeout-ms", 300);
         cfg.putIfAbsent("balance.check-ms", 0);
+        // what the balance rules move must not depend on how full the test machine's disk is
+        cfg.putIfAbsent("balance.max-disk-used-percent", 100.0);
         // tests that stop nodes to check something else want no failover; the failover tests turn detection on
         cfg.putIfAbsent("failure.suspect-ms", 0);
         return NodeConfig.of(cfg);

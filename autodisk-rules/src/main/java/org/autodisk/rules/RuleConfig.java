@@ -18,10 +18,12 @@ import java.util.List;
  * @param splitBytes a range holding more bytes of keys and values than this splits (split.drl)
  * @param balanceRatio a data node holding more than this times the average bytes gives a range away (balance.drl)
  * @param balanceMinBytes nodes whose bytes differ by less than this are balanced enough (balance.drl)
+ * @param balanceMaxDiskUsedPercent a data node whose disk is fuller than this percentage takes no range and no backup
+ *     (balance.drl)
  */
 public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
         long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond,
-        long splitKeys, long splitBytes, double balanceRatio, long balanceMinBytes) {
+        long splitKeys, long splitBytes, double balanceRatio, long balanceMinBytes, double balanceMaxDiskUsedPercent) {
 
     /** Streams beyond which a range splits, by default. */
     public static final long DEFAULT_SPLIT_KEYS = 1_000_000;
@@ -32,6 +34,8 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
     public static final double DEFAULT_BALANCE_RATIO = 1.25;
     /** Differences in bytes below which data nodes are balanced enough, by default (64 MiB). */
     public static final long DEFAULT_BALANCE_MIN_BYTES = 64L << 20;
+    /** How full a data node's disk may be and still take a range, by default (CockroachDB's rebalance threshold). */
+    public static final double DEFAULT_BALANCE_MAX_DISK_USED_PERCENT = 92.5;
 
     /** Copies the lists. */
     public RuleConfig {
@@ -54,13 +58,13 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
             long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond) {
         this(logMultiplicity, doubleLogPrefixes, writeProtectedPrefixes, catchUpThreshold, catchUpIdleMillis,
                 skewRatio, skewMinRequestsPerSecond, DEFAULT_SPLIT_KEYS, DEFAULT_SPLIT_BYTES, DEFAULT_BALANCE_RATIO,
-                DEFAULT_BALANCE_MIN_BYTES);
+                DEFAULT_BALANCE_MIN_BYTES, DEFAULT_BALANCE_MAX_DISK_USED_PERCENT);
     }
 
     /**
      * The defaults: log multiplicity 1, no prefixes, catch up beyond 1000 records or after 200 ms idle, skew at
      * twice the average and 100 req/s, split beyond a million streams or 256 MiB, balance beyond 1.25 times the
-     * average bytes and 64 MiB of difference.
+     * average bytes and 64 MiB of difference, no range to a disk more than 92.5 % full.
      *
      * @return the default settings
      */
@@ -77,7 +81,8 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
      */
     public RuleConfig withPrefixes(List<String> doubleLog, List<String> writeProtected) {
         return new RuleConfig(logMultiplicity, doubleLog, writeProtected, catchUpThreshold, catchUpIdleMillis,
-                skewRatio, skewMinRequestsPerSecond, splitKeys, splitBytes, balanceRatio, balanceMinBytes);
+                skewRatio, skewMinRequestsPerSecond, splitKeys, splitBytes, balanceRatio, balanceMinBytes,
+                balanceMaxDiskUsedPercent);
     }
 
     /**

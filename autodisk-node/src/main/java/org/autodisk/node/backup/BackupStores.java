@@ -1,6 +1,7 @@
 package org.autodisk.node.backup;
 
 import java.nio.file.Path;
+import java.util.function.UnaryOperator;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 
@@ -14,6 +15,7 @@ public final class BackupStores implements AutoCloseable {
 
     private final Path dir;
     private final boolean rocksDbWal;
+    private final UnaryOperator<LocalStore> wrap;
     private volatile LocalStore copy;
 
     /**
@@ -24,8 +26,20 @@ public final class BackupStores implements AutoCloseable {
      *                   flush, and log nodes keep the rest
      */
     public BackupStores(Path dir, boolean rocksDbWal) {
+        this(dir, rocksDbWal, UnaryOperator.identity());
+    }
+
+    /**
+     * Creates the set, its copy seen through a wrapper as it opens.
+     *
+     * @param dir        where the RocksDB backup copy goes ({@code dir/copies}), or {@code null} to keep it in memory
+     * @param rocksDbWal whether the copy keeps RocksDB's own WAL
+     * @param wrap       wraps the copy as it opens (the node's store health watching its writes, fault hooks)
+     */
+    public BackupStores(Path dir, boolean rocksDbWal, UnaryOperator<LocalStore> wrap) {
         this.dir = dir;
         this.rocksDbWal = rocksDbWal;
+        this.wrap = wrap;
     }
 
     /**
@@ -47,11 +61,8 @@ public final class BackupStores implements AutoCloseable {
     }
 
     private LocalStore open() {
-        if (dir == null) {
-            return LocalStores.inMemory();
-        }
-        return rocksDbWal ? LocalStores.rocksDb(dir.resolve("copies"), false)
-                : LocalStores.rocksDbWithoutWal(dir.resolve("copies"));
+        return wrap.apply(dir == null ? LocalStores.inMemory() : LocalStores.backupCopy(dir.resolve("copies"),
+                rocksDbWal));
     }
 
     /**
@@ -65,7 +76,7 @@ public final class BackupStores implements AutoCloseable {
             throw new UnsupportedOperationException("a copy in RocksDB loses its unflushed part when killed");
         }
         LocalStore lost = copy;
-        copy = LocalStores.inMemory();
+        copy = wrap.apply(LocalStores.inMemory());
         if (lost != null) {
             lost.close();
         }

@@ -21,6 +21,7 @@ import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.NodeContext;
 import org.autodisk.node.ops.Splits;
 import org.autodisk.node.rules.MigrationProposal;
+import org.autodisk.node.store.DiskSpace;
 import org.autodisk.node.store.RangeUsage;
 import org.autodisk.rules.ClusterLoad;
 import org.autodisk.rules.NodeLoad;
@@ -43,14 +44,15 @@ public final class BalanceRound {
      *
      * @param ctx         the node
      * @param ownUsage    this node's own range usage (an empty map on a log node)
+     * @param ownDisk     the space of this node's disk ({@code null} on a log node)
      * @param ownSplitKey the middle stream's key of a range this node owns ({@code null}: fewer than two streams, or
      *                    a log node)
      * @param splits      this node's splitter (a split of a range it owns opens the halves' ledgers)
      */
-    public BalanceRound(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage,
+    public BalanceRound(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage, Supplier<DiskSpace> ownDisk,
             BiFunction<byte[], byte[], byte[]> ownSplitKey, Splits splits) {
         this.ctx = ctx;
-        this.gathering = new LoadGathering(ctx, ownUsage);
+        this.gathering = new LoadGathering(ctx, ownUsage, ownDisk);
         this.halves = new UpperHalves(ctx, ownSplitKey, splits);
     }
 
@@ -140,7 +142,7 @@ public final class BalanceRound {
 
     private static BalanceReport.Node node(NodeLoad n) {
         return new BalanceReport.Node(n.nodeId(), n.state(), n.ranges(), n.keys(), n.bytes(),
-                n.requestsPerSecond());
+                n.requestsPerSecond(), n.diskUsedPercent());
     }
 
     /** The facts of a round and the rules' proposals. */

@@ -16,6 +16,7 @@ import org.autodisk.node.meta.MetaState;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
 import org.autodisk.node.ops.NodeContext;
+import org.autodisk.node.store.DiskSpace;
 import org.autodisk.node.store.RangeUsage;
 import org.autodisk.node.wire.PeerOp;
 import org.autodisk.node.wire.RangeUsageReport;
@@ -27,7 +28,8 @@ import org.autodisk.rules.RangeLoad;
  * Gathers one balance round's facts from the committed metadata of the node asked: every data member with its
  * state, every range with the keys, bytes and request rate its owner measures (RANGE_USAGE, asked of every data node
  * in parallel; one that does not answer in time leaves its figures unknown, -1); a node's request rate is the sum of
- * its ranges'.
+ * its ranges', and its disk's free and total bytes come with its answer (-1: unknown, as from a node of an older
+ * build).
  */
 final class LoadGathering {
 
@@ -36,17 +38,19 @@ final class LoadGathering {
 
     private final NodeContext ctx;
     private final Supplier<Map<Integer, RangeUsage>> ownUsage;
+    private final Supplier<DiskSpace> ownDisk;
 
-    LoadGathering(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage) {
+    LoadGathering(NodeContext ctx, Supplier<Map<Integer, RangeUsage>> ownUsage, Supplier<DiskSpace> ownDisk) {
         this.ctx = ctx;
         this.ownUsage = ownUsage;
+        this.ownDisk = ownDisk;
     }
 
     CompletableFuture<ClusterLoad> gather(MetaState meta) {
-        Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked = new HashMap<>();
+        Map<String, CompletableFuture<RangeUsageReport>> asked = new HashMap<>();
         for (Member m : dataMembers(meta)) {
-            asked.put(m.id(), m.id().equals(ctx.nodeId()) ? CompletableFuture.completedFuture(ownUsage.get())
-                    : ask(m.id()));
+            asked.put(m.id(), m.id().equals(ctx.nodeId()) ? CompletableFuture.completedFuture(
+                    new RangeUsageReport(m.id(), meta.version(), ownUsage.get(), ownDisk.get())) : ask(m.id()));
         }
         return CompletableFuture.allOf(asked.values().toArray(CompletableFuture[]::new))
                 .thenApply(v -> facts(meta, asked));
@@ -56,12 +60,12 @@ final class LoadGathering {
         return meta.members().stream().filter(m -> "data".equals(m.role())).toList();
     }
 
-    private ClusterLoad facts(MetaState meta, Map<String, CompletableFuture<Map<Integer, RangeUsage>>> asked) {
+    private ClusterLoad facts(MetaState meta, Map<String, CompletableFuture<RangeUsageReport>> asked) {
         List<RangeLoad> ranges = new ArrayList<>();
         for (RangeDescriptor r : meta.ranges()) {
-            CompletableFuture<Map<Integer, RangeUsage>> usage = asked.get(r.owner());
-            Map<Integer, RangeUsage> measured = usage == null ? null : usage.join();
-            RangeUsage u = measured == null ? null : measured.get(r.id());
+            CompletableFuture<RangeUsageReport> usage = asked.get(r.owner());
+            RangeUsageReport measured = usage == null ? null : usage.join();
+            RangeUsage u = measured == null ? null : measured.ranges().get(r.id());
             boolean movable = r.state() == RangeState.SERVING && !r.logNodes().isEmpty()
                     && meta.migrationOf(r.id()) == null;
             ranges.add(new RangeLoad(r.id(), r.span(), r.owner(), lower(r.state().name()), movable,
@@ -71,31 +75,30 @@ final class LoadGathering {
         List<NodeLoad> nodes = new ArrayList<>();
         for (Member m : dataMembers(meta)) {
             List<RangeLoad> own = ranges.stream().filter(r -> r.owner().equals(m.id())).toList();
-            boolean known = own.stream().allMatch(r -> r.bytes() >= 0) && answered(asked.get(m.id()));
+            RangeUsageReport report = asked.get(m.id()) == null ? null : asked.get(m.id()).join();
+            boolean known = own.stream().allMatch(r -> r.bytes() >= 0) && report != null;
+            DiskSpace disk = report == null ? null : report.disk();
             nodes.add(new NodeLoad(m.id(), lower(m.state().name()), own.size(),
                     known ? own.stream().mapToLong(RangeLoad::keys).sum() : -1,
                     known ? own.stream().mapToLong(RangeLoad::bytes).sum() : -1,
-                    known ? own.stream().mapToDouble(RangeLoad::requestsPerSecond).sum() : -1));
+                    known ? own.stream().mapToDouble(RangeLoad::requestsPerSecond).sum() : -1,
+                    disk == null ? -1 : disk.freeBytes(), disk == null ? -1 : disk.totalBytes()));
         }
         return ClusterLoad.of(nodes, ranges, meta.migrations().size());
     }
 
-    private static boolean answered(CompletableFuture<Map<Integer, RangeUsage>> usage) {
-        return usage != null && usage.join() != null;
-    }
-
-    private CompletableFuture<Map<Integer, RangeUsage>> ask(String node) {
+    private CompletableFuture<RangeUsageReport> ask(String node) {
         return ctx.peers().send(node, PeerOp.RANGE_USAGE.request(new byte[0]))
                 .thenApply(LoadGathering::parse)
                 .completeOnTimeout(null, USAGE_WAIT_MS, TimeUnit.MILLISECONDS)
                 .exceptionally(e -> null);
     }
 
-    private static Map<Integer, RangeUsage> parse(Frame resp) {
+    private static RangeUsageReport parse(Frame resp) {
         if (Responses.status(resp.body()) != Status.OK) {
             return null;
         }
-        return RangeUsageReport.decode(Responses.parseBytes(resp.body())).ranges();
+        return RangeUsageReport.decode(Responses.parseBytes(resp.body()));
     }
 
     private static String lower(String name) {

@@ -73,6 +73,11 @@ final class ConfigChecks {
         if (config.get(NodeConfigKeys.RULES_SKEW_RATIO) <= 1.0) {
             throw new ConfigException(config.describe(NodeConfigKeys.RULES_SKEW_RATIO) + " must be above 1.0");
         }
+        double full = config.get(NodeConfigKeys.BALANCE_MAX_DISK_USED);
+        if (!(full > 0 && full <= 100)) {
+            throw new ConfigException(config.describe(NodeConfigKeys.BALANCE_MAX_DISK_USED) + " must be above 0 and "
+                    + "at most 100 (a percentage of the disk)");
+        }
         validateFailures();
     }
 

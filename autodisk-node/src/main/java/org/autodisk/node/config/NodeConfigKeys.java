@@ -225,6 +225,10 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Long> BALANCE_MIN_BYTES = ConfigKey.of("balance.min-bytes", Long.class,
             RuleConfig.DEFAULT_BALANCE_MIN_BYTES,
             "balance.drl leaves data nodes whose bytes differ by less than this (64 MiB) as they are.");
+    /** Disk fullness above which a node takes no range. */
+    public static final ConfigKey<Double> BALANCE_MAX_DISK_USED = ConfigKey.of("balance.max-disk-used-percent",
+            Double.class, RuleConfig.DEFAULT_BALANCE_MAX_DISK_USED_PERCENT,
+            "balance.drl moves no range and no backup to a data node whose disk is fuller than this percentage.");
 
     /** Heartbeat period. */
     public static final ConfigKey<Integer> FAILURE_HEARTBEAT_MS = ConfigKey.of("failure.heartbeat-ms", Integer.class,
@@ -268,7 +272,8 @@ public final class NodeConfigKeys {
             CATCH_UP_THRESHOLD, CATCH_UP_IDLE_MS, RULES_DIR, RULES_SHIPPED, RULES_DOUBLE_LOG, RULES_WRITE_PROTECTED,
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT,
             MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
-            MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, FAILURE_HEARTBEAT_MS,
+            MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, BALANCE_MAX_DISK_USED,
+            FAILURE_HEARTBEAT_MS,
             FAILURE_SUSPECT_MS, STORE_FAILOVER_AFTER_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */

@@ -1,5 +1,6 @@
 package org.autodisk.node.data;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,6 +8,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import org.autodisk.core.cluster.NodeStatus;
 import org.autodisk.core.protocol.Responses;
@@ -37,6 +39,7 @@ import org.autodisk.node.rangelog.CopiesInto;
 import org.autodisk.node.rangelog.RangeLogs;
 import org.autodisk.node.rules.LoadReports;
 import org.autodisk.node.rangelog.WriteAheadLog;
+import org.autodisk.node.store.DiskSpace;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.LocalStores;
 import org.autodisk.node.store.RangeUsage;
@@ -68,6 +71,7 @@ public final class DataRole implements NodeRole {
     private final long rangeCheckMs;
     private final long balanceMs;
     private final StoreSilence silence;
+    private final Path dataDir;
 
     /**
      * The data node's storage, opened before its network.
@@ -93,6 +97,7 @@ public final class DataRole implements NodeRole {
         this.routeWait = routeWait(config);
         this.migrations = migrations;
         this.balancer = balancer;
+        this.dataDir = config.dataDir();
     }
 
     /**
@@ -107,14 +112,16 @@ public final class DataRole implements NodeRole {
         StoreHealth health = new StoreHealth(System::nanoTime);
         LocalStore store = r.open(StartupStep.STORE, () -> LocalStores.watched(given != null ? given
                 : withFaultHooks(config, openStore(config)), health), LocalStore::close);
-        BackupStores backups = r.open(StartupStep.BACKUPS, () -> openBackups(config), BackupStores::close);
+        // the copy is on the same disk: its failed writes count, and the disk-full hook fails them too
+        BackupStores backups = r.open(StartupStep.BACKUPS, () -> openBackups(config,
+                copy -> LocalStores.watched(withFaultHooks(config, copy), health)), BackupStores::close);
         return new Storage(store, backups, health);
     }
 
     /** The store under the {@code disk-full} hook of {@code fault.hooks-dir}, when the node names one (fault tests). */
     private static LocalStore withFaultHooks(NodeConfig config, LocalStore store) {
         return FaultFiles.of(config).map(f -> {
-            LOG.warn("{}: fault hooks on: the file disk-full in {} fails the writes of the store", config.nodeId(),
+            LOG.warn("{}: fault hooks on: the file disk-full in {} fails the writes of a store", config.nodeId(),
                     config.get(NodeConfigKeys.FAULT_HOOKS_DIR));
             return LocalStores.failingWritesWhile(store, f::diskFull, f::diskFullMessage);
         }).orElse(store);
@@ -133,10 +140,10 @@ public final class DataRole implements NodeRole {
         return LocalStores.rocksDbWithoutWal(config.dataDir());
     }
 
-    private static BackupStores openBackups(NodeConfig config) {
+    private static BackupStores openBackups(NodeConfig config, UnaryOperator<LocalStore> wrap) {
         boolean memory = "memory".equals(config.get(NodeConfigKeys.STORE_ENGINE));
         return new BackupStores(memory ? null : config.dataDir().resolve("backup"),
-                config.get(NodeConfigKeys.ROCKSDB_WAL) || config.get(NodeConfigKeys.SYNC_WRITES));
+                config.get(NodeConfigKeys.ROCKSDB_WAL) || config.get(NodeConfigKeys.SYNC_WRITES), wrap);
     }
 
     /**
@@ -162,8 +169,8 @@ public final class DataRole implements NodeRole {
                 storage.backups(), wal, MigrationSettings.of(config)), Migrations::close);
         copies.set(migrations::stopCopiesInto);
         DataServices services = new DataServices(storage.store(), wal, storage.backups(), new RangeRequests());
-        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), storage.store()::splitKey,
-                new Splits(ctx, wal::splitCommand));
+        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), () -> DiskSpace.of(config.dataDir()),
+                storage.store()::splitKey, new Splits(ctx, wal::splitCommand));
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
                 () -> ctx.metadata().current()), Balancer::close);
         return new DataRole(ctx, services, reports, checks, migrations, balancer, config, storage.health());
@@ -233,7 +240,12 @@ public final class DataRole implements NodeRole {
                 .serve(Operation.RANGE_SPLIT, new RangeSplitHandler(ctx, services.store(),
                         services.wal()::splitCommand))
                 .serve(Operation.RANGE_USAGE, r -> r.reply(Responses.bytesResult(new RangeUsageReport(ctx.nodeId(),
-                        ctx.metadata().current().version(), rangeUsage()).encode())));
+                        ctx.metadata().current().version(), rangeUsage(), disk()).encode())));
+    }
+
+    @Override
+    public DiskSpace disk() {
+        return DiskSpace.of(dataDir);
     }
 
     @Override

@@ -1,13 +1,10 @@
 package org.autodisk.node.data;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.autodisk.node.store.DiskProbe;
 import org.autodisk.node.store.LocalStore;
 import org.autodisk.node.store.StoreHealth;
 import org.slf4j.Logger;
@@ -26,6 +23,7 @@ final class StoreSilence {
     private static final long PROBE_EVERY_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long PROBE_PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final String PROBE = "store-probe";
+    private static final int PROBE_BYTES = 64 << 10;
 
     private final String self;
     private final LocalStore store;
@@ -88,16 +86,6 @@ final class StoreSilence {
     }
 
     private void writeProbeFile() throws IOException {
-        Path probe = dir.resolve(PROBE);
-        try (FileChannel ch = FileChannel.open(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING)) {
-            ByteBuffer zeros = ByteBuffer.allocate(64 << 10);
-            while (zeros.hasRemaining()) {
-                ch.write(zeros);
-            }
-            ch.force(true);
-        } finally {
-            Files.deleteIfExists(probe);
-        }
+        DiskProbe.write(dir.resolve(PROBE), PROBE_BYTES, DiskProbe.Step.NONE, DiskProbe.Step.NONE);
     }
 }

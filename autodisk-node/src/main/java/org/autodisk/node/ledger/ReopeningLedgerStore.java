@@ -1,17 +1,14 @@
 package org.autodisk.node.ledger;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.autodisk.node.store.DiskProbe;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -105,29 +102,15 @@ final class ReopeningLedgerStore implements LedgerStore {
 
     /** Whether a probe file can be written and made durable in the journal's directory (through the fault hook). */
     private boolean writable() {
-        Path probe = dir.resolve(PROBE);
         try {
-            options.faultHook().beforeWrite(PROBE);
-            try (FileChannel ch = FileChannel.open(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING)) {
-                // at least what the journal's next write takes: its preallocation step
-                ByteBuffer zeros = ByteBuffer.allocate((int) Math.max(PROBE_BYTES, options.preallocateBytes()));
-                while (zeros.hasRemaining()) {
-                    ch.write(zeros);
-                }
-                options.faultHook().beforeSync(probe);
-                ch.force(true);
-            }
+            // at least what the journal's next write takes: its preallocation step
+            Path probe = dir.resolve(PROBE);
+            DiskProbe.write(probe, (int) Math.max(PROBE_BYTES, options.preallocateBytes()),
+                    () -> options.faultHook().beforeWrite(PROBE), () -> options.faultHook().beforeSync(probe));
             return true;
         } catch (IOException | RuntimeException e) {
             LOG.debug("{}: the journal's disk takes no writes yet: {}", nodeId, e.toString());
             return false;
-        } finally {
-            try {
-                Files.deleteIfExists(probe);
-            } catch (IOException e) {
-                LOG.debug("{}: removing {}: {}", nodeId, probe, e.toString());
-            }
         }
     }
 

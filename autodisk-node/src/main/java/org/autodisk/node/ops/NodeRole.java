@@ -39,6 +39,15 @@ public interface NodeRole {
     }
 
     /**
+     * Measures the disk this node's data directory is on, for the balancer.
+     *
+     * @return its space ({@code null} on a log node, which takes no range, or when it cannot be measured)
+     */
+    default org.autodisk.node.store.DiskSpace disk() {
+        return null;
+    }
+
+    /**
      * Returns the key of the middle stream of a range this node holds (where it would split into halves).
      *
      * @param low  the range's first key

@@ -56,7 +56,7 @@ public final class RequestDispatcher {
                         new Splits(ctx, role::splitCommand))))
                 .serve(Operation.MIGRATIONS, new MigrationsHandler(ctx))
                 .serve(Operation.BALANCE, new BalanceHandler(ctx.nodeId(), new BalanceRound(ctx, role::rangeUsage,
-                        role::splitKey, new Splits(ctx, role::splitCommand))));
+                        role::disk, role::splitKey, new Splits(ctx, role::splitCommand))));
         role.register(handlers);
     }
 

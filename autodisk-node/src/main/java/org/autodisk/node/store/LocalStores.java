@@ -37,6 +37,21 @@ public final class LocalStores {
     }
 
     /**
+     * Opens (creating if needed) a RocksDB store for a node's backup copies: as {@link #rocksDb} (unsynced) or
+     * {@link #rocksDbWithoutWal}, but it keeps no running stream count, which nothing reads on a copy: its
+     * {@link LocalStore#count} counts the keys, and {@link LocalStore#applyLedger} does not ask whether each key exists
+     * (answering every change as made).
+     *
+     * @param dir     the directory
+     * @param journal whether RocksDB's own write-ahead log is on
+     * @return the store
+     * @throws StoreException if the directory cannot be opened (in use, corrupt, not writable)
+     */
+    public static LocalStore backupCopy(Path dir, boolean journal) {
+        return RocksDbStore.open(dir, false, journal, false);
+    }
+
+    /**
      * Wraps a store so that its writes fail while a fault hook says the disk is full (fault tests only).
      *
      * @param store   the store

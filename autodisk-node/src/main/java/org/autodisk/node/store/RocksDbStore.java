@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A {@link LocalStore} in RocksDB. RocksDB's default bytewise comparator is unsigned lexicographic order, the
- * order of AutoDisk keys. The exact stream count is computed at open and kept up to date under per-key locks.
+ * order of AutoDisk keys. The exact stream count is computed at open and kept up to date under per-key locks; a store
+ * opened without a kept count (a backup copy, whose count nothing reads) counts its keys when asked instead, and
+ * applies ledger entries without asking whether each key exists, which costs more than the write itself.
  * Ledger entries are applied in a write batch together with their ledger's applied entry, kept in the
  * {@code meta} column family.
  *
@@ -61,6 +63,7 @@ final class RocksDbStore implements LocalStore {
     private final List<ColumnFamilyHandle> families;
     private final Object applyLock = new Object();
     private final boolean journal;
+    private final boolean counted;
     private final KeyLocks locks = new KeyLocks();
     private final AtomicLong count = new AtomicLong();
     private final LedgerPositions positions = new LedgerPositions();
@@ -68,10 +71,11 @@ final class RocksDbStore implements LocalStore {
     private final RocksTransfer transfer;
     private boolean released;
 
-    private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions)
-            throws RocksDBException {
+    private RocksDbStore(Path dir, DBOptions options, ColumnFamilyOptions familyOptions, WriteOptions writeOptions,
+            boolean counted) throws RocksDBException {
         this.dir = dir;
         this.journal = !writeOptions.disableWAL();
+        this.counted = counted;
         this.options = options;
         this.familyOptions = familyOptions;
         this.writeOptions = writeOptions;
@@ -83,6 +87,16 @@ final class RocksDbStore implements LocalStore {
     }
 
     static RocksDbStore open(Path dir, boolean syncWrites, boolean journal) {
+        return open(dir, syncWrites, journal, true);
+    }
+
+    /**
+     * Opens the store.
+     *
+     * @param counted whether it keeps a running stream count (else {@link #count} counts the keys, and applied
+     *                entries are answered as changes made)
+     */
+    static RocksDbStore open(Path dir, boolean syncWrites, boolean journal, boolean counted) {
         FlushListener flushes = new FlushListener();
         DBOptions options = new DBOptions().setCreateIfMissing(true).setCreateMissingColumnFamilies(true)
                 .setIncreaseParallelism(2).setAtomicFlush(!journal);
@@ -94,8 +108,10 @@ final class RocksDbStore implements LocalStore {
         try {
             Files.createDirectories(dir);
             dropUnfinishedLoads(dir.resolve(BULK_DIR));
-            RocksDbStore store = new RocksDbStore(dir, options, familyOptions, writeOptions);
-            store.count.set(store.countAll());
+            RocksDbStore store = new RocksDbStore(dir, options, familyOptions, writeOptions, counted);
+            if (counted) {
+                store.count.set(store.countAll());
+            }
             store.positions.opened(LedgerPositions.readStored(store.db, store.meta()));
             flushes.attach(store::flushed);
             return store;
@@ -196,6 +212,9 @@ final class RocksDbStore implements LocalStore {
 
     /** Puts the changes of records (in order) into a batch; returns how the stream count changes. */
     private long stage(WriteBatch batch, List<LogRecord> records, boolean[] changed) throws RocksDBException {
+        if (!counted) {
+            return stageBlind(batch, records, changed);
+        }
         Map<ByteBuffer, Boolean> exists = new HashMap<>();
         long delta = 0;
         for (int i = 0; i < records.size(); i++) {
@@ -216,6 +235,21 @@ final class RocksDbStore implements LocalStore {
             exists.put(k, put);
         }
         return delta;
+    }
+
+    /** As {@link #stage} without asking whether keys exist: every change is answered as made. */
+    private static long stageBlind(WriteBatch batch, List<LogRecord> records, boolean[] changed)
+            throws RocksDBException {
+        for (int i = 0; i < records.size(); i++) {
+            LogRecord r = records.get(i);
+            if (r.op() == LogRecord.PUT) {
+                batch.put(r.key(), r.value());
+            } else {
+                batch.delete(r.key());
+            }
+            changed[i] = true;
+        }
+        return 0;
     }
 
     @Override
@@ -317,7 +351,7 @@ final class RocksDbStore implements LocalStore {
 
     /** As {@link #usage(byte[], byte[])}, counting exactly only ranges estimated at up to so many bytes (tests). */
     RangeUsage usage(byte[] low, byte[] high, long exactBytes) {
-        return new RocksUsage(db).measure(low, high, count.get(), exactBytes);
+        return new RocksUsage(db).measure(low, high, counted ? count.get() : estimatedKeys(), exactBytes);
     }
 
     @Override
@@ -364,7 +398,15 @@ final class RocksDbStore implements LocalStore {
 
     @Override
     public long count() {
-        return count.get();
+        return counted ? count.get() : countAll();
+    }
+
+    private long estimatedKeys() {
+        try {
+            return db.getLongProperty("rocksdb.estimate-num-keys");
+        } catch (RocksDBException e) {
+            throw failure("estimate of the key count", e);
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.autodisk.node.wire;
 
 import java.util.Map;
 import org.autodisk.core.cluster.ClusterStatus;
+import org.autodisk.node.store.DiskSpace;
 import org.autodisk.node.store.RangeUsage;
 
 /**
@@ -10,8 +11,10 @@ import org.autodisk.node.store.RangeUsage;
  * @param nodeId  the node
  * @param version the metadata version it measured by
  * @param ranges  keys and bytes by range id
+ * @param disk    the space of the disk its data directory is on ({@code null}: not measured, or a node from before
+ *                the field)
  */
-public record RangeUsageReport(String nodeId, long version, Map<Integer, RangeUsage> ranges) {
+public record RangeUsageReport(String nodeId, long version, Map<Integer, RangeUsage> ranges, DiskSpace disk) {
 
     /** Copies the map. */
     public RangeUsageReport {

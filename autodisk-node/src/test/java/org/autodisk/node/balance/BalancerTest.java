@@ -72,6 +72,25 @@ class BalancerTest {
             assertThat(report.nodes()).filteredOn(n -> !n.id().equals("d3")).allSatisfy(n -> assertThat(n.bytes())
                     .isNotNegative());
             assertThat(report.proposals()).noneMatch(p -> p.to().equals("d3"));
+            assertThat(report.nodes()).as("d1 measures its disk, d2 sends it, d3 is down").extracting(
+                    n -> n.id() + (n.diskUsedPercent() >= 0 ? " measured" : " unknown"))
+                    .containsExactlyInAnyOrder("d1 measured", "d2 measured", "d3 unknown");
+        }
+    }
+
+    @Test
+    void anEmptiedDataNodeWhoseDiskIsTooFullGetsNoRangeBack() {
+        Map<String, Object> config = Map.of("wal.multiplicity", 2, "balance.max-disk-used-percent", 0.001);
+        try (MiniCluster c = MiniCluster.start(3, 2, null, config)) {
+            AutoDiskClient client = c.clientOf(0);
+            client.insert(key(1), Keys.utf8("v"));
+            RangeDescriptor d3s = c.node(0).metadata().current().rangeOf(new byte[] {(byte) 0xE0});
+            client.admin().migrate(d3s.id(), "d1", 0L);
+            await().atMost(Duration.ofSeconds(60)).until(() -> !ownsARange(c.node(0).metadata().current(), "d3")
+                    && c.node(0).metadata().current().migrations().isEmpty());
+            BalanceReport report = client.admin().balance(true);
+            assertThat(report.nodes()).allSatisfy(n -> assertThat(n.diskUsedPercent()).isGreaterThan(0.001));
+            assertThat(report.proposals()).as("every disk is fuller than 0.001 %: no node has room").isEmpty();
         }
     }
 

@@ -132,6 +132,21 @@ class NodeConfigTest {
     }
 
     @Test
+    void theDiskLimitOfTheBalancerIsAPercentage() {
+        Map<String, Object> base = Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@h:1"));
+        assertThat(NodeConfig.of(base).ruleConfig().balanceMaxDiskUsedPercent()).isEqualTo(92.5);
+        for (double bad : new double[] {0, -5, 100.5}) {
+            Map<String, Object> config = new java.util.HashMap<>(base);
+            config.put("balance.max-disk-used-percent", bad);
+            assertThatThrownBy(() -> NodeConfig.of(config)).hasMessageContaining("balance.max-disk-used-percent")
+                    .hasMessageContaining("must be above 0 and at most 100");
+        }
+        Map<String, Object> full = new java.util.HashMap<>(base);
+        full.put("balance.max-disk-used-percent", 100);
+        assertThat(NodeConfig.of(full).ruleConfig().balanceMaxDiskUsedPercent()).isEqualTo(100.0);
+    }
+
+    @Test
     void unsupportedDirectoryAndEngineAreRefused() {
         Map<String, Object> base = Map.of("node.id", "d1", "cluster.nodes", List.of("d1=data@h:1"));
         Map<String, Object> fat = new java.util.HashMap<>(base);

@@ -1,0 +1,104 @@
+package org.autodisk.rules;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** balance.drl and the disks of the data nodes: no range to a disk that would be too full, and relief of a full one. */
+class DiskRoomRulesTest {
+
+    /** Disks of 100,000 bytes; at most 90 % used: a node may fill its disk up to 10,000 bytes free. */
+    private static final long DISK = 100_000;
+
+    @Test
+    void theNodeWithTheFewestBytesButAFullDiskIsPassedOver() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 3, 9000, 50_000), node("d2", 1, 1000, 5_000),
+                    node("d3", 1, 2000, 60_000)), List.of(range(1, "d1", 5000), range(2, "d1", 3000),
+                            range(3, "d1", 1000), range(4, "d2", 1000), range(5, "d3", 2000)), 0));
+            assertThat(actions.calls).as("d2 is 95 % full; d3 is next; 3000 fits into (9000 - 2000) / 2; and d2 gives "
+                    + "its range to d3, the node with the most room").filteredOn(c -> c.startsWith("migrate"))
+                    .containsExactlyInAnyOrder("migrate 2 d3", "migrate 4 d3");
+        }
+    }
+
+    @Test
+    void aRangeMovesOnlyIfTheTargetsDiskStaysBelowTheLimitAfterIt() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 3, 9000, 50_000), node("d2", 1, 1000, 11_500)),
+                    List.of(range(1, "d1", 5000), range(2, "d1", 3000), range(3, "d1", 1000),
+                            range(4, "d2", 1000)), 0));
+            assertThat(actions.calls).as("d2 has room for 1500 bytes: range 2 (3000) would fill it, range 3 fits")
+                    .containsExactly("migrate 3 d2");
+        }
+    }
+
+    @Test
+    void aBackupGoesToTheNodeWithTheFewestBytesThatHasRoomForIt() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 1, 4000, 50_000), node("d2", 0, 0, 12_000),
+                    node("d3", 0, 500, 50_000)), List.of(new RangeLoad(1, "[, )", "d1", "serving", true, 400,
+                            4000, 0, "")), 0));
+            assertThat(actions.fills).as("d2 has room for 2000 bytes only").singleElement().asString()
+                    .startsWith("fill 1 d3: ");
+        }
+    }
+
+    @Test
+    void anEmptyNodeWithAFullDiskTakesNoRange() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 2, 200, 50_000), node("d2", 0, 0, 9_000)),
+                    List.of(range(1, "d1", 100), range(2, "d1", 100)), 0));
+            assertThat(actions.calls).filteredOn(c -> c.startsWith("migrate")).isEmpty();
+        }
+    }
+
+    @Test
+    void aNodeWhoseDiskIsTooFullGivesItsLargestRangeThatFitsToTheNodeWithTheMostRoom() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 3, 5000, 4_000), node("d2", 1, 5000, 16_000),
+                    node("d3", 1, 5000, 13_000)), List.of(range(1, "d1", 7000), range(2, "d1", 4000),
+                            range(3, "d1", 1000), range(4, "d2", 5000), range(5, "d3", 5000)), 0));
+            assertThat(actions.calls).as("d2 has room for 6000 bytes: 7000 does not fit, 4000 does")
+                    .filteredOn(c -> c.startsWith("migrate")).containsExactly("migrate 2 d2");
+            assertThat(actions.reasons.get(0)).startsWith("relieve a full disk: the disk of d1 is 96.0 % full");
+        }
+    }
+
+    @Test
+    void aFullDiskStaysWhenNoNodeHasRoomIsReportedAndUnknownDisksAreNeitherFullNorRelieved() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 1, 5000, 4_000), node("d2", 1, 5000, 11_000)),
+                    List.of(range(1, "d1", 5000), range(2, "d2", 5000)), 0));
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 1, 5000, -1), node("d2", 1, 5000, -1)),
+                    List.of(range(1, "d1", 5000), range(2, "d2", 5000)), 0));
+            assertThat(actions.calls).as("d1 is 96 % full, d2 89 %: d2 has 1000 bytes of room, too few for 5000, and "
+                    + "is not full itself").containsExactly("alert a full disk: the disk of data node d1 is 96.0 % "
+                            + "full (4000 of 100000 bytes free), above balance.max-disk-used-percent 90.0: no range "
+                            + "and no backup moves onto it");
+        }
+        assertThat(RuleConfig.defaults().balanceMaxDiskUsedPercent()).isEqualTo(92.5);
+        assertThat(node("d1", 0, 0, -1).hasRoom(0.1)).isTrue();
+        assertThat(node("d1", 0, 0, -1).roomBytes(50)).isEqualTo(Long.MAX_VALUE);
+    }
+
+    private static RuleEngine engine(RecordingActions actions) throws Exception {
+        RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90);
+        return RuleEngine.create(List.of(RuleSource.classpath("balance.drl")), config, actions);
+    }
+
+    private static NodeLoad node(String id, int ranges, long bytes, long free) {
+        return new NodeLoad(id, "up", ranges, bytes / 10, bytes, 0, free, free < 0 ? -1 : DISK);
+    }
+
+    private static RangeLoad range(int id, String owner, long bytes) {
+        return new RangeLoad(id, "[r" + id + ")", owner, "serving", true, bytes / 10, bytes);
+    }
+}
