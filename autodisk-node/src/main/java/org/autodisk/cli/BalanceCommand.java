@@ -37,6 +37,10 @@ final class BalanceCommand implements Callable<Integer> {
         }
     }
 
+    private static String disk(Double usedPercent) {
+        return usedPercent == null || usedPercent < 0 ? "?" : String.format(Locale.ROOT, "%.0f%%", usedPercent);
+    }
+
     static String table(BalanceReport r) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "balance round by %s at metadata v%d%s: "
                 + "%d migration(s) under way, average %d bytes per data node%n", r.reportedBy(), r.version(),
@@ -46,8 +50,7 @@ final class BalanceCommand implements Callable<Integer> {
         for (BalanceReport.Node n : r.nodes()) {
             out.append(String.format(Locale.ROOT, NODE_ROW, n.id(), n.state(), n.ranges(), known(n.keys()),
                     known(n.bytes()), n.requestsPerSecond() < 0 ? "?" : String.format(Locale.ROOT, "%.0f",
-                            n.requestsPerSecond()), n.diskUsedPercent() < 0 ? "?" : String.format(Locale.ROOT,
-                                    "%.0f%%", n.diskUsedPercent())));
+                            n.requestsPerSecond()), disk(n.diskUsedPercent())));
         }
         if (r.proposals().isEmpty()) {
             return out.append("the rules propose no move\n").toString();

@@ -32,10 +32,11 @@ public record BalanceReport(String reportedBy, long version, boolean dryRun, int
      * @param keys              streams in them (-1: unknown)
      * @param bytes             their bytes (-1: unknown)
      * @param requestsPerSecond requests served per second (-1: unknown)
-     * @param diskUsedPercent   how full the disk of its data directory is, in percent (-1: unknown)
+     * @param diskUsedPercent   how full the disk of its data directory is, in percent ({@code null} or -1: unknown,
+     *                          e.g. from a node of an older build)
      */
     public record Node(String id, String state, int ranges, long keys, long bytes, double requestsPerSecond,
-            double diskUsedPercent) {
+            Double diskUsedPercent) {
     }
 
     /**

@@ -85,6 +85,7 @@ public final class BalanceRound {
         List<CompletableFuture<BalanceReport.Proposal>> outcomes = new ArrayList<>();
         Set<String> sources = new HashSet<>();
         Set<Integer> ranges = new HashSet<>();
+        DiskRoom room = new DiskRoom(e.load(), ctx.rules().maxDiskUsedPercent());
         List<MigrationProposal> fillsFirst = new ArrayList<>(e.proposals());
         fillsFirst.sort(Comparator.comparing(p -> !p.backup())); // a missing backup before any balancing
         for (MigrationProposal p : fillsFirst) {
@@ -94,9 +95,13 @@ public final class BalanceRound {
                 outcomes.add(done(p, "", from, "not started: there is no range " + p.rangeId()));
             } else if (dryRun) {
                 outcomes.add(done(p, r.span(), from, "proposed"));
-            } else if (!ranges.add(r.id()) || !sources.add(from)) {
+            } else if (ranges.contains(r.id()) || sources.contains(from)) {
                 outcomes.add(done(p, r.span(), from, "not started: one move per range and source node per round"));
+            } else if (!room.take(p.target(), r.id(), p.upperHalf())) {
+                outcomes.add(done(p, r.span(), from, "not started: " + room.refusal(p.target(), r.id())));
             } else {
+                ranges.add(r.id());
+                sources.add(from);
                 outcomes.add(commit(r, p));
             }
         }

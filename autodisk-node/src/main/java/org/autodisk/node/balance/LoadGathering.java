@@ -13,6 +13,7 @@ import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.meta.Member;
 import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.meta.RangeState;
 import org.autodisk.node.ops.NodeContext;
@@ -29,7 +30,7 @@ import org.autodisk.rules.RangeLoad;
  * state, every range with the keys, bytes and request rate its owner measures (RANGE_USAGE, asked of every data node
  * in parallel; one that does not answer in time leaves its figures unknown, -1); a node's request rate is the sum of
  * its ranges', and its disk's free and total bytes come with its answer (-1: unknown, as from a node of an older
- * build).
+ * build), less what the migrations under way into it have still to copy there.
  */
 final class LoadGathering {
 
@@ -73,6 +74,7 @@ final class LoadGathering {
                     r.backups().isEmpty() ? "" : r.backups().get(0)));
         }
         List<NodeLoad> nodes = new ArrayList<>();
+        Map<String, Long> incoming = incoming(meta, ranges);
         for (Member m : dataMembers(meta)) {
             List<RangeLoad> own = ranges.stream().filter(r -> r.owner().equals(m.id())).toList();
             RangeUsageReport report = asked.get(m.id()) == null ? null : asked.get(m.id()).join();
@@ -82,9 +84,22 @@ final class LoadGathering {
                     known ? own.stream().mapToLong(RangeLoad::keys).sum() : -1,
                     known ? own.stream().mapToLong(RangeLoad::bytes).sum() : -1,
                     known ? own.stream().mapToDouble(RangeLoad::requestsPerSecond).sum() : -1,
-                    disk == null ? -1 : disk.freeBytes(), disk == null ? -1 : disk.totalBytes()));
+                    disk == null ? -1 : Math.max(0, disk.freeBytes() - incoming.getOrDefault(m.id(), 0L)),
+                    disk == null ? -1 : disk.totalBytes()));
         }
         return ClusterLoad.of(nodes, ranges, meta.migrations().size());
+    }
+
+    /** The bytes each node is still to receive from the migrations and backup fills under way into it. */
+    private static Map<String, Long> incoming(MetaState meta, List<RangeLoad> ranges) {
+        Map<Integer, Long> bytes = new HashMap<>();
+        ranges.forEach(r -> bytes.put(r.rangeId(), Math.max(0, r.bytes())));
+        Map<String, Long> out = new HashMap<>();
+        for (MigrationInfo m : meta.migrations()) {
+            long left = Math.max(0, bytes.getOrDefault(m.rangeId(), 0L) - m.bytesCopied());
+            out.merge(m.target(), left, Long::sum);
+        }
+        return out;
     }
 
     private CompletableFuture<RangeUsageReport> ask(String node) {

@@ -42,6 +42,7 @@ public final class NodeRules implements AutoCloseable {
     private final NodeMetrics metrics;
     private final NodeRuleActions actions;
     private final RuleEngine engine;
+    private final double maxDiskUsedPercent;
     private final Map<String, Long> lastSuspected = new ConcurrentHashMap<>();
 
     private NodeRules(NodeConfig config, NodeMetrics metrics, NodeRuleActions actions, RuleEngine engine) {
@@ -50,6 +51,7 @@ public final class NodeRules implements AutoCloseable {
         this.metrics = metrics;
         this.actions = actions;
         this.engine = engine;
+        this.maxDiskUsedPercent = config.ruleConfig().balanceMaxDiskUsedPercent();
     }
 
     /**
@@ -153,6 +155,16 @@ public final class NodeRules implements AutoCloseable {
         actions.takeSplit(stats.rangeId());
         observe(stats);
         return actions.takeSplit(stats.rangeId());
+    }
+
+    /**
+     * Returns how full a data node's disk may be after taking a range ({@code balance.max-disk-used-percent}), which
+     * the balancer checks again for each proposal it starts, whatever the rules in force.
+     *
+     * @return the percentage
+     */
+    public double maxDiskUsedPercent() {
+        return maxDiskUsedPercent;
     }
 
     /**
