@@ -77,7 +77,7 @@ final class LoadGathering {
         Map<String, Long> incoming = incoming(meta, ranges);
         for (Member m : dataMembers(meta)) {
             List<RangeLoad> own = ranges.stream().filter(r -> r.owner().equals(m.id())).toList();
-            RangeUsageReport report = asked.get(m.id()) == null ? null : asked.get(m.id()).join();
+            RangeUsageReport report = asked.get(m.id()).join();
             boolean known = own.stream().allMatch(r -> r.bytes() >= 0) && report != null;
             DiskSpace disk = report == null ? null : report.disk();
             nodes.add(new NodeLoad(m.id(), lower(m.state().name()), own.size(),

@@ -34,13 +34,4 @@ public record DiskSpace(long freeBytes, long totalBytes) {
             return null;
         }
     }
-
-    /**
-     * Returns how full the disk is.
-     *
-     * @return the share of its size not free for this process, in percent (0 for a disk of no size)
-     */
-    public double usedPercent() {
-        return totalBytes <= 0 ? 0 : 100.0 * Math.max(0, totalBytes - freeBytes) / totalBytes;
-    }
 }
