@@ -173,9 +173,10 @@ final class JournalSegments implements AutoCloseable {
     }
 
     /**
-     * Cuts the current segment back to where its last successful fsync left it, once the writer stopped after a disk
-     * error: the frames after it were never answered as durable, and the page cache may still show them. A segment
-     * no fsync ever succeeded on is deleted (it holds nothing durable, not even its opening state).
+     * Cuts the current segment back to where its last successful fsync left it, as soon as the writer stops after a
+     * disk error (and again when the journal opens again): the frames after it were never answered as durable, and
+     * the page cache may still show them. A segment no fsync ever succeeded on is deleted (it holds nothing durable,
+     * not even its opening state).
      *
      * @throws IOException if it cannot be cut
      */
@@ -185,12 +186,13 @@ final class JournalSegments implements AutoCloseable {
         }
         if (synced > 0) {
             cut(number, synced);
-            return;
+        } else {
+            Files.deleteIfExists(file(number));
+            try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ)) {
+                dirChannel.force(true);
+            }
         }
-        Files.deleteIfExists(file(number));
-        try (FileChannel dirChannel = FileChannel.open(dir, StandardOpenOption.READ)) {
-            dirChannel.force(true);
-        }
+        position = synced;
     }
 
     /**

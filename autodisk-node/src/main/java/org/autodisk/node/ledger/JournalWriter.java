@@ -129,10 +129,24 @@ final class JournalWriter {
             failure = e instanceof IOException x ? x : new IOException(e);
             LOG.error("{}: the journal could not make {} changes durable; it takes no more writes", nodeId,
                     group.size(), e);
+            cutUnsynced();
             sink.failed(group, failure);
             return;
         }
         sink.durable(group);
+    }
+
+    /**
+     * Cuts the frames written since the last successful fsync before the group is answered as failed: the page cache
+     * may still show them, and a restart of the process (no reopening in between) would take them for durable.
+     */
+    private void cutUnsynced() {
+        try {
+            segments.cutUnsynced();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("{}: the journal could not cut what its failed fsync left; it is cut when the journal opens "
+                    + "again: {}", nodeId, e.toString());
+        }
     }
 
     private void roll() throws IOException {

@@ -135,6 +135,31 @@ class JournalLedgerStoreTest extends LedgerStoreContract {
     }
 
     @Test
+    void aRestartRightAfterAFailedFsyncDoesNotTakeTheUnsyncedEntriesForDurable() throws Exception {
+        LedgerStore s = store();
+        s.append(7, 1, false, entries(1, 2)).join();
+        failSync.set(true);
+        assertThat(refusal(s.append(7, 1, false, entries(3, 4)))).isEqualTo(LedgerException.Kind.UNAVAILABLE);
+        failSync.set(false);
+        // the process restarts before any probe: the page cache still shows what the failed fsync did not make durable
+        assertThat(reopen().lastEntry(7)).as("entries answered as failed are not held").isEqualTo(2);
+        assertThat(store.read(7, 1, 10)).containsExactlyElementsOf(entries(1, 2));
+        store.append(7, 1, false, entries(3, 4)).join();
+        assertThat(reopen().read(7, 1, 10)).as("written anew, with an fsync").containsExactlyElementsOf(entries(1, 4));
+    }
+
+    @Test
+    void aFailedFsyncInAFreshSegmentLeavesNothingOfIt() throws Exception {
+        failSync.set(true);
+        LedgerStore s = store();
+        assertThat(refusal(s.append(7, 1, false, entries(1, 2)))).isEqualTo(LedgerException.Kind.UNAVAILABLE);
+        failSync.set(false);
+        assertThat(reopen().lastEntry(7)).as("no fsync ever succeeded on the segment").isEqualTo(0);
+        store.append(7, 1, false, entries(1, 2)).join();
+        assertThat(reopen().read(7, 1, 10)).containsExactlyElementsOf(entries(1, 2));
+    }
+
+    @Test
     void segmentsAreDeletedOnceEveryEntryInThemIsTruncatedAndFencesSurvive() throws Exception {
         segmentBytes = 4096;
         LedgerStore s = store();
