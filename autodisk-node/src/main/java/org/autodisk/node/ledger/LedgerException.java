@@ -22,6 +22,7 @@ public final class LedgerException extends RuntimeException {
     }
 
     private final Kind kind;
+    private final boolean notSent;
 
     /**
      * Creates the exception.
@@ -30,8 +31,33 @@ public final class LedgerException extends RuntimeException {
      * @param message what happened, naming the node and the ledger
      */
     public LedgerException(Kind kind, String message) {
+        this(kind, message, false);
+    }
+
+    private LedgerException(Kind kind, String message, boolean notSent) {
         super(message);
         this.kind = kind;
+        this.notSent = notSent;
+    }
+
+    /**
+     * Creates the UNAVAILABLE failure of a request that never left this node (its connection was never made, or
+     * closed before the request was written to it): the log node did not get it.
+     *
+     * @param message what happened, naming the node
+     * @return the exception
+     */
+    public static LedgerException notSent(String message) {
+        return new LedgerException(Kind.UNAVAILABLE, message, true);
+    }
+
+    /**
+     * Tells whether the request is known never to have reached the log node.
+     *
+     * @return true for {@link #notSent(String)}
+     */
+    public boolean notSent() {
+        return notSent;
     }
 
     /**

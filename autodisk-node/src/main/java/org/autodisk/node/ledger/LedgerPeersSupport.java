@@ -1,5 +1,8 @@
 package org.autodisk.node.ledger;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
@@ -22,5 +25,21 @@ final class LedgerPeersSupport {
         }
         return t instanceof RuntimeException r ? r : new LedgerException(LedgerException.Kind.UNAVAILABLE,
                 String.valueOf(t.getMessage()));
+    }
+
+    /**
+     * Grows an ensemble towards the multiplicity with log nodes that are up, in preference order.
+     *
+     * @param ensemble     the log nodes kept
+     * @param excluded     log nodes not to take
+     * @param up           the log nodes believed reachable, in preference order
+     * @param multiplicity how many the ensemble should have
+     * @return the ensemble, grown as far as the nodes up allow
+     */
+    static List<String> grown(List<String> ensemble, Set<String> excluded, List<String> up, int multiplicity) {
+        List<String> next = new ArrayList<>(ensemble);
+        up.stream().filter(n -> !next.contains(n) && !excluded.contains(n))
+                .limit(Math.max(0, multiplicity - next.size())).forEach(next::add);
+        return next;
     }
 }

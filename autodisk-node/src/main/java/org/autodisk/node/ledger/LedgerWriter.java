@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * is replaced, or dropped while none is spare, by an ensemble change committed in the metadata <em>before</em>
  * anything more is acknowledged (the new fragment starts at the first entry not yet acknowledged, and the pending
  * entries are sent again to its ensemble). When no log node is left, or the ledger was fenced by a new writer, the
- * writer stops: its pending entries fail with {@link LedgerException.Kind#OUTCOME_UNKNOWN} and recovery settles them.
+ * writer stops: its pending entries fail with {@link LedgerException.Kind#OUTCOME_UNKNOWN} and recovery settles them,
+ * except those no log node can have got ({@link EntryReach}), which fail UNAVAILABLE: not written.
  *
  * <p>The writer holds its owner's lease ({@link #leased}, {@link AppendBook}); a new writer fences the ledger and
  * waits out what is left of it, so an owner paused or cut off never answers from its store after the new one served.
@@ -59,6 +60,7 @@ public final class LedgerWriter {
     private final Set<String> replaced = new HashSet<>();
     private final Map<String, Integer> inFlight = new HashMap<>();
     private final AppendBook book;
+    private final EntryReach reach = new EntryReach();
     private boolean sweeping;
     private long generation;
     private LedgerInfo ledger;
@@ -241,7 +243,7 @@ public final class LedgerWriter {
         if (state != WriterState.OPEN || ensemble.size() >= settings.multiplicity()) {
             return;
         }
-        List<String> next = grown(ensemble, Set.of());
+        List<String> next = LedgerPeersSupport.grown(ensemble, Set.of(), logNodesUp.get(), settings.multiplicity());
         if (next.size() > ensemble.size()) {
             changeEnsemble(next, "log node(s) back");
         }
@@ -266,7 +268,9 @@ public final class LedgerWriter {
             batch.add(p.entry());
             bytes += p.entry().key().length + p.entry().value().length + ENTRY_OVERHEAD;
         }
-        sent.put(node, batch.get(batch.size() - 1).entryId());
+        long batchLast = batch.get(batch.size() - 1).entryId();
+        sent.put(node, batchLast);
+        reach.sent(batchLast);
         inFlight.merge(node, 1, Integer::sum);
         long fragments = ledger.fragments().size();
         long gen = generation;
@@ -275,7 +279,7 @@ public final class LedgerWriter {
         armSweep();
         CompletableFuture<Long> answer = peers.append(node, ledger.id(), fragmentStart, false, lac, batch);
         answer.whenComplete((last, err) -> {
-            answered(node, fragments, seq, last, err);
+            answered(node, fragments, seq, batchLast, last, err);
             sendNext(node, gen);
         });
     }
@@ -318,7 +322,9 @@ public final class LedgerWriter {
     }
 
     /** An answer to an append; an error counts only if the append had not timed out and the ensemble is the same. */
-    private synchronized void answered(String node, long fragments, long seq, Long last, Throwable err) {
+    private synchronized void answered(String node, long fragments, long seq, long batchLast, Long last,
+            Throwable err) {
+        reach.answered(batchLast, EntryReach.notSent(err));
         Long sent = book.answered(node, seq);
         boolean live = sent != null;
         if (err == null) {
@@ -385,15 +391,7 @@ public final class LedgerWriter {
         left.removeAll(failed);
         Set<String> excluded = new HashSet<>(failed);
         excluded.addAll(replaced);
-        return grown(left, excluded);
-    }
-
-    /** Grows an ensemble towards the multiplicity with log nodes that are up, in preference order. */
-    private List<String> grown(List<String> ensemble, Set<String> excluded) {
-        List<String> next = new ArrayList<>(ensemble);
-        logNodesUp.get().stream().filter(n -> !next.contains(n) && !excluded.contains(n))
-                .limit(Math.max(0, settings.multiplicity() - next.size())).forEach(next::add);
-        return next;
+        return LedgerPeersSupport.grown(left, excluded, logNodesUp.get(), settings.multiplicity());
     }
 
     private void changeEnsemble(List<String> next, String why) {
@@ -438,13 +436,12 @@ public final class LedgerWriter {
         }
         state = why;
         refreshLease();
-        LOG.warn("{}: writer of {} stops: {}; {} unacknowledged entries are settled by recovery", self, ledger,
-                message, pending.size());
-        List<Pending> unknown = new ArrayList<>(pending.values());
+        int unreached = pending.tailMap(reach.highest(), false).size();
+        LOG.warn("{}: writer of {} stops: {}; {} unacknowledged entries are settled by recovery, {} reached no log "
+                + "node", self, ledger, message, pending.size() - unreached, unreached);
+        List<Pending> unacknowledged = new ArrayList<>(pending.values());
         pending.clear();
-        unknown.forEach(p -> p.future().completeExceptionally(new LedgerException(
-                LedgerException.Kind.OUTCOME_UNKNOWN, self + ": " + p.entry() + " of range " + p.entry().rangeId()
-                        + " may or may not be in the log (" + message + ")")));
+        unacknowledged.forEach(p -> p.future().completeExceptionally(reach.failure(self, p.entry(), message)));
         closeIfDrained();
     }
 }

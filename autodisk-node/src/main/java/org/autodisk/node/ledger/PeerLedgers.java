@@ -6,6 +6,7 @@ import org.autodisk.core.protocol.Frame;
 import org.autodisk.core.protocol.Responses;
 import org.autodisk.core.protocol.Status;
 import org.autodisk.node.peer.PeerChannel;
+import org.autodisk.node.peer.PeerException;
 import org.autodisk.node.wire.LedgerAppendRequest;
 import org.autodisk.node.wire.LedgerHandover;
 import org.autodisk.node.wire.LedgerReadRequest;
@@ -64,8 +65,9 @@ final class PeerLedgers implements LedgerPeers {
         CompletableFuture<Frame> answer;
         try {
             answer = peers.send(logNode, frame);
-        } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(unavailable(logNode, e));
+        } catch (RuntimeException e) { // refused before anything was sent
+            return CompletableFuture.failedFuture(e instanceof LedgerException l ? l
+                    : LedgerException.notSent("log node " + logNode + " could not be sent to: " + e.getMessage()));
         }
         return answer.handle((resp, err) -> {
             if (err != null) {
@@ -80,7 +82,16 @@ final class PeerLedgers implements LedgerPeers {
     }
 
     private static LedgerException unavailable(String logNode, RuntimeException e) {
-        return e instanceof LedgerException l ? l : new LedgerException(LedgerException.Kind.UNAVAILABLE,
-                "log node " + logNode + " did not answer: " + e.getMessage());
+        if (e instanceof LedgerException l) {
+            return l;
+        }
+        String message = "log node " + logNode + " did not answer: " + e.getMessage();
+        return notSent(e) ? LedgerException.notSent(message)
+                : new LedgerException(LedgerException.Kind.UNAVAILABLE, message);
+    }
+
+    /** Whether the peer channel says the request never left this node (not a deadline: a late write may go out). */
+    private static boolean notSent(RuntimeException e) {
+        return e instanceof PeerException pe && pe.status() == Status.NODE_UNAVAILABLE && !pe.written();
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -252,12 +253,25 @@ final class RangeLedgers implements WriteAheadLog {
             RuntimeException cause = LedgerException.unwrap(err);
             boolean neverSent = cause instanceof LedgerException le && le.kind() == LedgerException.Kind.UNAVAILABLE;
             if (neverSent && attempt < MAX_ATTEMPTS) {
-                write(w, attempt + 1);
+                retry(w, attempt + 1); // not written: safe to send again, once the range serves again
             } else {
                 w.onFailure().accept(new PeerException(neverSent ? Status.NODE_UNAVAILABLE : Status.OUTCOME_UNKNOWN,
                         cause.getMessage()));
             }
         });
+    }
+
+    /**
+     * Sends a write that reached no log node again, off the thread that failed it: a writer that stops fails its
+     * writes under its own lock, and a retry may wait for this object's.
+     */
+    private void retry(Write w, int attempt) {
+        try {
+            clock.execute(() -> write(w, attempt));
+        } catch (RejectedExecutionException e) { // closing
+            w.onFailure().accept(new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self()
+                    + " is closing; the write was not made"));
+        }
     }
 
     private void answered(LedgerEntry entry, ApplyThread.Result res, Write w) {

@@ -27,6 +27,7 @@ import org.autodisk.node.ledger.LedgerReader;
 import org.autodisk.node.ledger.LedgerRecovery;
 import org.autodisk.node.ledger.LedgerTimer;
 import org.autodisk.node.ledger.LedgerWriter;
+import org.autodisk.node.ledger.WriterState;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.LedgerInfo;
 import org.autodisk.node.meta.LedgerState;
@@ -121,6 +122,26 @@ class LedgersOverTheNetworkTest {
             assertThat(meta.submit(new MetaCommand.DeleteLedger(ledger.id()), TIMEOUT).join().applied()).isTrue();
             assertThat(new LedgerRecovery("d1", meta, peers, timer, TIMEOUT).recover(ledger.id()).join())
                     .as("a deleted ledger was closed: nothing to recover, and no waiting for it").isNull();
+        }
+    }
+
+    @Test
+    void anEntryWhoseLogNodeRefusesTheConnectionIsNotWrittenAndOneThatWasSentIsUnknown() {
+        try (MiniCluster c = MiniCluster.start(3, 1, null, HAND_WRITTEN)) {
+            c.stopNode(D3);
+            Metadata meta = c.node(0).metadata();
+            LedgerPeers peers = LedgerPeers.over(c.node(0).peers());
+            LedgerInfo ledger = open(meta, peers, List.of("l1"));
+            LedgerWriter writer = new LedgerWriter("d1", ledger, meta, peers, timer,
+                    new WriterSettings(1, TIMEOUT, TIMEOUT), List::of, (entries, ack) -> ack.run());
+            addAll(writer, 1, 3);
+            c.stopNode(L1);
+            assertThatThrownBy(() -> writer.add(0, 1, LogRecord.PUT, bytes("k4"), bytes("v4")).join())
+                    .cause().isInstanceOfSatisfying(LedgerException.class, e -> {
+                        assertThat(e.kind()).as(e.getMessage()).isEqualTo(LedgerException.Kind.UNAVAILABLE);
+                        assertThat(e.getMessage()).contains("reached no log node");
+                    });
+            assertThat(writer.state()).isEqualTo(WriterState.BROKEN);
         }
     }
 

@@ -55,7 +55,7 @@ final class SimPeers implements LedgerPeers {
             if (!node.up) {
                 if (world.random.nextBoolean()) {
                     world.deliver(logNode, caller, () -> reply(answer, CompletableFuture.failedFuture(
-                            new LedgerException(LedgerException.Kind.UNAVAILABLE, logNode + " is down"))));
+                            LedgerException.notSent(logNode + " is down"))));
                 }
                 return;
             }
