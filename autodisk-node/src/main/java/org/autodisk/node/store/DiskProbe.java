@@ -41,7 +41,6 @@ public final class DiskProbe {
      * @throws IOException if the write, the fsync, a step or the removal failed: the disk is not trusted yet
      */
     public static void write(Path file, int bytes, Step beforeWrite, Step beforeSync) throws IOException {
-        IOException failure = null;
         try {
             beforeWrite.run();
             try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -53,20 +52,18 @@ public final class DiskProbe {
                 beforeSync.run();
                 ch.force(true);
             }
-        } catch (IOException e) {
-            failure = e;
+        } catch (IOException | RuntimeException e) { // an unchecked failure (a closed channel) removes it too
+            removeAfter(file, e);
+            throw e;
         }
+        Files.deleteIfExists(file);
+    }
+
+    private static void removeAfter(Path file, Exception failure) {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            if (failure == null) {
-                failure = e;
-            } else {
-                failure.addSuppressed(e);
-            }
-        }
-        if (failure != null) {
-            throw failure;
+            failure.addSuppressed(e);
         }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -40,5 +41,14 @@ class DiskProbeTest {
                 }, DiskProbe.Step.NONE)).hasMessage("No space left on device");
         assertThatThrownBy(() -> DiskProbe.write(dir.resolve("gone").resolve("probe"), 4096, DiskProbe.Step.NONE,
                 DiskProbe.Step.NONE)).isInstanceOf(IOException.class);
+    }
+
+    @Test
+    void anUncheckedFailureFailsTheProbeAndStillRemovesTheFile() {
+        Path probe = dir.resolve("probe");
+        assertThatThrownBy(() -> DiskProbe.write(probe, 4096, DiskProbe.Step.NONE, () -> {
+            throw new UncheckedIOException(new IOException("channel closed"));
+        })).isInstanceOf(UncheckedIOException.class);
+        assertThat(probe).doesNotExist();
     }
 }
