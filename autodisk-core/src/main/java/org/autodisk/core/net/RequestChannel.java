@@ -52,6 +52,8 @@ public final class RequestChannel {
         private final Duration deadline;
         private final long expiresAt;
         private volatile boolean written;
+        /** Handed to the pipeline: a close flushes what a flush handler held back, so it may still go out. */
+        private volatile boolean handedOver;
 
         Pending(int opcode, Duration deadline, long expiresAt) {
             this.opcode = opcode;
@@ -179,7 +181,13 @@ public final class RequestChannel {
                 fail(id, lost(p, id, f.cause()));
             }
         });
+        p.handedOver = true;
         channel.writeAndFlush(frame, promise);
+    }
+
+    /** Whether a request failed by this side before it closes the channel may yet reach the other side. */
+    private static boolean mayGoOut(Pending p) {
+        return p.written || p.handedOver;
     }
 
     private void expire(long id, Pending p) {
@@ -219,7 +227,7 @@ public final class RequestChannel {
         Status status = ResponseHandler.statusOf(frame);
         if (status != null && status != Status.OK) {
             String message = ResponseHandler.messageOf(frame);
-            failAll(k -> new ChannelException(ChannelException.Kind.DISMISSED, status, k.written, message, null));
+            failAll(k -> new ChannelException(ChannelException.Kind.DISMISSED, status, mayGoOut(k), message, null));
             channel.close();
         }
     }
@@ -227,12 +235,14 @@ public final class RequestChannel {
     void onDecodeFailure(DecodeFailure f) {
         String message = "unreadable answer from " + describe() + ": " + f.message();
         if (f.connectionLost()) {
-            failAll(p -> new ChannelException(ChannelException.Kind.UNREADABLE, f.status(), p.written, message, null));
+            failAll(p -> new ChannelException(ChannelException.Kind.UNREADABLE, f.status(), mayGoOut(p), message,
+                    null));
             channel.close();
         } else {
             Pending p = pending.get(f.requestId());
             if (p != null) {
-                fail(f.requestId(), new ChannelException(ChannelException.Kind.UNREADABLE, f.status(), p.written,
+                // answered, however unreadably: the other side got it
+                fail(f.requestId(), new ChannelException(ChannelException.Kind.UNREADABLE, f.status(), true,
                         message, null));
             }
         }

@@ -10,7 +10,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -46,6 +45,7 @@ final class RangeLedgers implements WriteAheadLog {
     private final ScheduledExecutorService clock;
     private final ExecutorService slow;
     private final Map<Integer, RangeSlot> slots = new ConcurrentHashMap<>();
+    private final WriteRetries retries;
     /** Retired slots that may still write the store: a replay page of their start, a group acknowledged before. */
     private final Set<RangeSlot> finishing = ConcurrentHashMap.newKeySet();
     private final List<Runnable> leaseWaiters = new ArrayList<>();
@@ -60,6 +60,7 @@ final class RangeLedgers implements WriteAheadLog {
         this.wait = wait;
         this.clock = clock;
         this.slow = slow;
+        this.retries = new WriteRetries(ctx.self(), clock);
     }
 
     /** Follows the metadata and starts the maintenance and the lease renewals. */
@@ -253,25 +254,12 @@ final class RangeLedgers implements WriteAheadLog {
             RuntimeException cause = LedgerException.unwrap(err);
             boolean neverSent = cause instanceof LedgerException le && le.kind() == LedgerException.Kind.UNAVAILABLE;
             if (neverSent && attempt < MAX_ATTEMPTS) {
-                retry(w, attempt + 1); // not written: safe to send again, once the range serves again
+                retries.submit(() -> write(w, attempt + 1), w.onFailure()); // not written: safe to send again
             } else {
                 w.onFailure().accept(new PeerException(neverSent ? Status.NODE_UNAVAILABLE : Status.OUTCOME_UNKNOWN,
                         cause.getMessage()));
             }
         });
-    }
-
-    /**
-     * Sends a write that reached no log node again, off the thread that failed it: a writer that stops fails its
-     * writes under its own lock, and a retry may wait for this object's.
-     */
-    private void retry(Write w, int attempt) {
-        try {
-            clock.execute(() -> write(w, attempt));
-        } catch (RejectedExecutionException e) { // closing
-            w.onFailure().accept(new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self()
-                    + " is closing; the write was not made"));
-        }
     }
 
     private void answered(LedgerEntry entry, ApplyThread.Result res, Write w) {
@@ -428,6 +416,7 @@ final class RangeLedgers implements WriteAheadLog {
             slots.clear();
         }
         clock.shutdownNow();
+        retries.close();
         slow.shutdownNow();
         ctx.apply().close();
     }

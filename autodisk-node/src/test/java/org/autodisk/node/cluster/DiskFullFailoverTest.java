@@ -74,6 +74,37 @@ class DiskFullFailoverTest {
         }
     }
 
+    @Test
+    void aDataNodeWhoseBackupCopyAloneKeepsFailingFallsSilentToo() throws Exception {
+        Map<String, Object> config = new HashMap<>(FailoverTest.CONFIG);
+        config.put("fault.hooks-dir", "hooks");
+        config.put("store.failover-after-ms", 1500);
+        try (MiniCluster c = MiniCluster.start(3, 2, dir, config)) {
+            AutoDiskClient client = AutoDiskClient.builder().seeds(c.address(1), c.address(2))
+                    .requestTimeout(Duration.ofSeconds(20)).build();
+            Map<String, String> acked = new TreeMap<>();
+            write(client, acked, 0, 300, "before");
+            List<RangeDescriptor> backedUp = c.node(1).metadata().current().ranges().stream()
+                    .filter(r -> "d1".equals(r.backup()) && !r.owner().equals("d1")).toList();
+            assertThat(backedUp).isNotEmpty();
+
+            Path hooks = Files.createDirectories(c.config(0).dataDir().resolve("hooks"));
+            Files.writeString(hooks.resolve("disk-full"), "");
+            // only ranges d1 backs up are written: its own store takes nothing, its backup copy fails (the log nodes
+            // catch a backup up once its range is idle for wal.catch-up-idle-ms: a write every poll, 500 ms apart)
+            byte[] key = keyOf(backedUp.get(0));
+            await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
+                client.insert(key, Keys.utf8("during"));
+                acked.put(HexFormat.of().formatHex(key), "during");
+                return c.node(1).metadata().current().member("d1").state() == MemberState.FAILED;
+            });
+            Files.delete(hooks.resolve("disk-full"));
+            await().atMost(Duration.ofSeconds(60)).until(() -> c.node(1).metadata().current().member("d1").state()
+                    == MemberState.UP);
+            assertEveryWriteReads(client, acked);
+        }
+    }
+
     private static byte[] keyOf(RangeDescriptor r) {
         for (int i = 1000; i < 5000; i++) { // none of the keys written
             if (r.contains(FailoverTest.key(i))) {
