@@ -32,12 +32,8 @@ class DiskFullFailoverTest {
 
     @Test
     void aDataNodeWhoseStoreKeepsFailingFallsSilentSoItsRangesFailOverAndItRejoinsOnceItWrites() throws Exception {
-        Map<String, Object> config = new HashMap<>(FailoverTest.CONFIG);
-        config.put("fault.hooks-dir", "hooks");
-        config.put("store.failover-after-ms", 1500);
-        try (MiniCluster c = MiniCluster.start(3, 2, dir, config)) {
-            AutoDiskClient client = AutoDiskClient.builder().seeds(c.address(1), c.address(2))
-                    .requestTimeout(Duration.ofSeconds(20)).build();
+        try (MiniCluster c = MiniCluster.start(3, 2, dir, config())) {
+            AutoDiskClient client = client(c);
             Map<String, String> acked = new TreeMap<>();
             write(client, acked, 0, 300, "before");
             MetaState before = c.node(1).metadata().current();
@@ -76,12 +72,8 @@ class DiskFullFailoverTest {
 
     @Test
     void aDataNodeWhoseBackupCopyAloneKeepsFailingFallsSilentToo() throws Exception {
-        Map<String, Object> config = new HashMap<>(FailoverTest.CONFIG);
-        config.put("fault.hooks-dir", "hooks");
-        config.put("store.failover-after-ms", 1500);
-        try (MiniCluster c = MiniCluster.start(3, 2, dir, config)) {
-            AutoDiskClient client = AutoDiskClient.builder().seeds(c.address(1), c.address(2))
-                    .requestTimeout(Duration.ofSeconds(20)).build();
+        try (MiniCluster c = MiniCluster.start(3, 2, dir, config())) {
+            AutoDiskClient client = client(c);
             Map<String, String> acked = new TreeMap<>();
             write(client, acked, 0, 300, "before");
             List<RangeDescriptor> backedUp = c.node(1).metadata().current().ranges().stream()
@@ -103,6 +95,18 @@ class DiskFullFailoverTest {
                     == MemberState.UP);
             assertEveryWriteReads(client, acked);
         }
+    }
+
+    private static Map<String, Object> config() {
+        Map<String, Object> config = new HashMap<>(FailoverTest.CONFIG);
+        config.put("fault.hooks-dir", "hooks");
+        config.put("store.failover-after-ms", 1500);
+        return config;
+    }
+
+    private static AutoDiskClient client(MiniCluster c) {
+        return AutoDiskClient.builder().seeds(c.address(1), c.address(2)).requestTimeout(Duration.ofSeconds(20))
+                .build();
     }
 
     private static byte[] keyOf(RangeDescriptor r) {
