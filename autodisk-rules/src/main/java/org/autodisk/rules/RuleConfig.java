@@ -20,10 +20,14 @@ import java.util.List;
  * @param balanceMinBytes nodes whose bytes differ by less than this are balanced enough (balance.drl)
  * @param balanceMaxDiskUsedPercent a data node whose disk is fuller than this percentage takes no range and no backup
  *     (balance.drl)
+ * @param balanceShedDiskUsedPercent a data node whose disk is fuller than this percentage gives a range to the node
+ *     with the most room (balance.drl); at least {@code balanceMaxDiskUsedPercent}, so that a range moved off never
+ *     comes back
  */
 public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, List<String> writeProtectedPrefixes,
         long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond,
-        long splitKeys, long splitBytes, double balanceRatio, long balanceMinBytes, double balanceMaxDiskUsedPercent) {
+        long splitKeys, long splitBytes, double balanceRatio, long balanceMinBytes, double balanceMaxDiskUsedPercent,
+        double balanceShedDiskUsedPercent) {
 
     /** Streams beyond which a range splits, by default. */
     public static final long DEFAULT_SPLIT_KEYS = 1_000_000;
@@ -36,6 +40,8 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
     public static final long DEFAULT_BALANCE_MIN_BYTES = 64L << 20;
     /** How full a data node's disk may be and still take a range, by default (CockroachDB's rebalance threshold). */
     public static final double DEFAULT_BALANCE_MAX_DISK_USED_PERCENT = 92.5;
+    /** Default {@link #balanceShedDiskUsedPercent}: CockroachDB's shedding threshold. */
+    public static final double DEFAULT_BALANCE_SHED_DISK_USED_PERCENT = 95.0;
 
     /** Copies the lists. */
     public RuleConfig {
@@ -58,13 +64,15 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
             long catchUpThreshold, long catchUpIdleMillis, double skewRatio, double skewMinRequestsPerSecond) {
         this(logMultiplicity, doubleLogPrefixes, writeProtectedPrefixes, catchUpThreshold, catchUpIdleMillis,
                 skewRatio, skewMinRequestsPerSecond, DEFAULT_SPLIT_KEYS, DEFAULT_SPLIT_BYTES, DEFAULT_BALANCE_RATIO,
-                DEFAULT_BALANCE_MIN_BYTES, DEFAULT_BALANCE_MAX_DISK_USED_PERCENT);
+                DEFAULT_BALANCE_MIN_BYTES, DEFAULT_BALANCE_MAX_DISK_USED_PERCENT,
+                DEFAULT_BALANCE_SHED_DISK_USED_PERCENT);
     }
 
     /**
      * The defaults: log multiplicity 1, no prefixes, catch up beyond 1000 records or after 200 ms idle, skew at
      * twice the average and 100 req/s, split beyond a million streams or 256 MiB, balance beyond 1.25 times the
-     * average bytes and 64 MiB of difference, no range to a disk more than 92.5 % full.
+     * average bytes and 64 MiB of difference, no range to a disk more than 92.5 % full, ranges moved off a disk more
+     * than 95 % full.
      *
      * @return the default settings
      */
@@ -82,7 +90,7 @@ public record RuleConfig(int logMultiplicity, List<String> doubleLogPrefixes, Li
     public RuleConfig withPrefixes(List<String> doubleLog, List<String> writeProtected) {
         return new RuleConfig(logMultiplicity, doubleLog, writeProtected, catchUpThreshold, catchUpIdleMillis,
                 skewRatio, skewMinRequestsPerSecond, splitKeys, splitBytes, balanceRatio, balanceMinBytes,
-                balanceMaxDiskUsedPercent);
+                balanceMaxDiskUsedPercent, balanceShedDiskUsedPercent);
     }
 
     /**

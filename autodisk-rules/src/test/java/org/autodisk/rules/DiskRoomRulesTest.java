@@ -107,8 +107,43 @@ class DiskRoomRulesTest {
         assertThat(node("d1", 0, 0, -1).roomBytes(50)).isEqualTo(Long.MAX_VALUE);
     }
 
+    /** d1 holds ranges 1 (5000 bytes) and 2 (2000); d2 and d3 two ranges each; bytes even, so only disks differ. */
+    private static ClusterLoad shedding(long d1Free, long d2Free, long d3Free, int migrations) {
+        return ClusterLoad.of(List.of(node("d1", 2, 7000, d1Free), node("d2", 2, 7000, d2Free),
+                node("d3", 2, 7000, d3Free)), List.of(range(1, "d1", 5000), range(2, "d1", 2000),
+                        range(3, "d2", 3500), range(4, "d2", 3500), range(5, "d3", 3500), range(6, "d3", 3500)),
+                migrations);
+    }
+
+    @Test
+    void aDiskFullerThanTheSheddingLimitGivesItsLargestFittingRangeToTheNodeWithTheMostRoom() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(shedding(3_000, 15_000, 20_000, 0));
+            assertThat(actions.calls).as("d1 is 97 % full; d3 has room for 10000 bytes, d2 for 5000")
+                    .filteredOn(c -> c.startsWith("migrate")).containsExactly("migrate 1 d3");
+            actions.calls.clear();
+            engine.evaluate(shedding(3_000, 14_000, 12_000, 0));
+            assertThat(actions.calls).as("d2 has room for 4000 bytes: range 1 (5000) does not fit, range 2 does")
+                    .filteredOn(c -> c.startsWith("migrate")).containsExactly("migrate 2 d2");
+        }
+    }
+
+    @Test
+    void aDiskBetweenTheTwoLimitsOrAClusterWithoutRoomOrAMigrationUnderWayShedsNothing() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(shedding(7_000, 50_000, 50_000, 0)); // 93 %: takes nothing, gives nothing
+            engine.evaluate(shedding(3_000, 10_000, 11_000, 0)); // no room for a range of d1 anywhere
+            engine.evaluate(shedding(3_000, 50_000, 50_000, 1)); // one move at a time
+            engine.evaluate(shedding(-1, 50_000, 50_000, 0)); // a disk not measured is never shed
+            assertThat(actions.calls).filteredOn(c -> c.startsWith("migrate")).isEmpty();
+        }
+    }
+
     private static RuleEngine engine(RecordingActions actions) throws Exception {
-        RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90);
+        RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90,
+                95);
         return RuleEngine.create(List.of(RuleSource.classpath("balance.drl")), config, actions);
     }
 

@@ -86,7 +86,8 @@ class ShippedRulesTest {
     @Test
     void aRangeSplitsBeyondEitherThreshold() throws Exception {
         RecordingActions actions = new RecordingActions();
-        RuleConfig small = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90);
+        RuleConfig small = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90,
+                95);
         try (RuleEngine engine = RuleEngine.create(List.of(RuleSource.classpath("split.drl")), small, actions)) {
             engine.evaluate(new RangeStats(1, "[, h)", 1000, 64_000, 1));
             engine.evaluate(new RangeStats(2, "[h, p)", 1001, 10, 1));
@@ -236,7 +237,8 @@ class ShippedRulesTest {
     }
 
     private static RuleEngine balanceEngine(RecordingActions actions) throws Exception {
-        RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90);
+        RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90,
+                95);
         return RuleEngine.create(List.of(RuleSource.classpath("balance.drl")), config, actions);
     }
 

@@ -78,6 +78,12 @@ final class ConfigChecks {
             throw new ConfigException(config.describe(NodeConfigKeys.BALANCE_MAX_DISK_USED) + " must be above 0 and "
                     + "at most 100 (a percentage of the disk)");
         }
+        double shed = config.get(NodeConfigKeys.BALANCE_SHED_DISK_USED);
+        if (!(shed >= full && shed <= 100)) {
+            throw new ConfigException(config.describe(NodeConfigKeys.BALANCE_SHED_DISK_USED) + " must be at least "
+                    + config.describe(NodeConfigKeys.BALANCE_MAX_DISK_USED) + " and at most 100: a range moved off a "
+                    + "fuller disk must not be moved back onto it");
+        }
         validateFailures();
     }
 

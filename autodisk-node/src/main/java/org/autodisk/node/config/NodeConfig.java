@@ -275,7 +275,8 @@ public final class NodeConfig {
                 config.get(NodeConfigKeys.CATCH_UP_IDLE_MS), config.get(NodeConfigKeys.RULES_SKEW_RATIO),
                 config.get(NodeConfigKeys.RULES_SKEW_MIN_RATE), config.get(NodeConfigKeys.RANGE_SPLIT_KEYS),
                 config.get(NodeConfigKeys.RANGE_SPLIT_BYTES), config.get(NodeConfigKeys.BALANCE_RATIO),
-                config.get(NodeConfigKeys.BALANCE_MIN_BYTES), config.get(NodeConfigKeys.BALANCE_MAX_DISK_USED));
+                config.get(NodeConfigKeys.BALANCE_MIN_BYTES), config.get(NodeConfigKeys.BALANCE_MAX_DISK_USED),
+                config.get(NodeConfigKeys.BALANCE_SHED_DISK_USED));
     }
 
     @SuppressWarnings("rawtypes")

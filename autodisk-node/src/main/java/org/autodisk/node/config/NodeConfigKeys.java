@@ -229,6 +229,11 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Double> BALANCE_MAX_DISK_USED = ConfigKey.of("balance.max-disk-used-percent",
             Double.class, RuleConfig.DEFAULT_BALANCE_MAX_DISK_USED_PERCENT,
             "balance.drl moves no range and no backup to a data node whose disk is fuller than this percentage.");
+    /** Disk fullness above which a node gives ranges away. */
+    public static final ConfigKey<Double> BALANCE_SHED_DISK_USED = ConfigKey.of("balance.shed-disk-used-percent",
+            Double.class, RuleConfig.DEFAULT_BALANCE_SHED_DISK_USED_PERCENT,
+            "balance.drl moves a range off a data node whose disk is fuller than this percentage, one at a time, to "
+                    + "the node with the most room; at least balance.max-disk-used-percent (100: never).");
 
     /** Heartbeat period. */
     public static final ConfigKey<Integer> FAILURE_HEARTBEAT_MS = ConfigKey.of("failure.heartbeat-ms", Integer.class,
@@ -273,7 +278,7 @@ public final class NodeConfigKeys {
             RULES_SKEW_RATIO, RULES_SKEW_MIN_RATE, RULES_LOAD_REPORT_MS, RULES_ALERT_INTERVAL_MS, METRICS_HTTP_PORT,
             MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
             MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, BALANCE_MAX_DISK_USED,
-            FAILURE_HEARTBEAT_MS,
+            BALANCE_SHED_DISK_USED, FAILURE_HEARTBEAT_MS,
             FAILURE_SUSPECT_MS, STORE_FAILOVER_AFTER_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */

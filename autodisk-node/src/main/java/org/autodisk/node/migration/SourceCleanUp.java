@@ -65,6 +65,31 @@ final class SourceCleanUp {
         }
         LOG.info("{}: migration {}: range {} {} is served by {}; deleted the {} streams this node held of it",
                 mc.self(), m.id(), r.id(), r.span(), r.owner(), n);
+        // off the upkeep thread: a compaction may take seconds
+        Thread.ofVirtual().name(mc.self() + "-migration-" + m.id() + "-reclaim").start(() -> {
+            reclaim(m, r);
+            end(m, n);
+        });
+    }
+
+    /**
+     * Compacts the deleted span before the migration ends, so that the free space the balance rules read next counts
+     * it (they would otherwise see the disk as full as before and move another range off). A failure only delays the
+     * space to RocksDB's own compactions.
+     */
+    private void reclaim(MigrationInfo m, RangeDescriptor r) {
+        long t = System.nanoTime();
+        try {
+            mc.store().reclaim(r.low(), r.high());
+            LOG.info("{}: migration {}: compacted the span of range {} in {} ms: its disk space is free", mc.self(),
+                    m.id(), r.id(), (System.nanoTime() - t) / 1_000_000);
+        } catch (RuntimeException e) {
+            LOG.warn("{}: migration {}: compacting the span of range {} failed ({}); its space comes back with the "
+                    + "store's own compactions", mc.self(), m.id(), r.id(), e.toString());
+        }
+    }
+
+    private void end(MigrationInfo m, long n) {
         Duration timeout = mc.settings().metadataTimeout();
         mc.metadata().submit(new MetaCommand.EndMigration(m.id(), false, "finished: " + mc.self() + " deleted its "
                 + n + " streams"), timeout).whenComplete((res, err) -> {

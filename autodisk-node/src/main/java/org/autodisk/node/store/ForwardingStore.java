@@ -105,6 +105,11 @@ public abstract class ForwardingStore implements LocalStore {
     }
 
     @Override
+    public void reclaim(byte[] low, byte[] high) {
+        inner.reclaim(low, high);
+    }
+
+    @Override
     public void makeDurable() {
         inner.makeDurable();
     }

@@ -177,6 +177,17 @@ public interface LocalStore extends AutoCloseable {
     long deleteRange(byte[] low, byte[] high);
 
     /**
+     * Gives the disk space of a span deleted with {@link #deleteRange} back now, so that the free space the disk
+     * reports counts it (RocksDB compacts the span: a deletion alone frees nothing until a compaction meets it).
+     * Blocks while it runs; a store that frees space at once does nothing.
+     *
+     * @param low  first key, inclusive
+     * @param high end key, exclusive ({@code null}: to the end)
+     */
+    default void reclaim(byte[] low, byte[] high) {
+    }
+
+    /**
      * Makes everything written so far survive a crash of the process (RocksDB without its own WAL flushes its
      * memtables; a journaled store has nothing to do), and returns once it does.
      */

@@ -390,6 +390,15 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
+    public void reclaim(byte[] low, byte[] high) {
+        try {
+            transfer.reclaim(low, high);
+        } catch (RocksDBException e) {
+            throw failure("compaction of a deleted range", e);
+        }
+    }
+
+    @Override
     public void makeDurable() {
         if (!journal) {
             flush();

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.autodisk.core.protocol.KeyValue;
 import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.CompactRangeOptions;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
@@ -86,6 +87,14 @@ final class RocksTransfer {
                 count.addAndGet(-n);
             }
             return n;
+        }
+    }
+
+    /** Compacts a deleted span, so that its table files give their space back (not under the apply lock). */
+    void reclaim(byte[] low, byte[] high) throws RocksDBException {
+        try (CompactRangeOptions o = new CompactRangeOptions().setExclusiveManualCompaction(false)
+                .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
+            db.compactRange(db.getDefaultColumnFamily(), low, high, o);
         }
     }
 

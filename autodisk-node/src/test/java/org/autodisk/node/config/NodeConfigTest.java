@@ -143,7 +143,14 @@ class NodeConfigTest {
         }
         Map<String, Object> full = new java.util.HashMap<>(base);
         full.put("balance.max-disk-used-percent", 100);
+        assertThatThrownBy(() -> NodeConfig.of(full)).as("the shedding limit (95 by default) below it")
+                .hasMessageContaining("balance.shed-disk-used-percent").hasMessageContaining("must be at least");
+        full.put("balance.shed-disk-used-percent", 100);
         assertThat(NodeConfig.of(full).ruleConfig().balanceMaxDiskUsedPercent()).isEqualTo(100.0);
+        assertThat(NodeConfig.of(base).ruleConfig().balanceShedDiskUsedPercent()).isEqualTo(95.0);
+        Map<String, Object> over = new java.util.HashMap<>(base);
+        over.put("balance.shed-disk-used-percent", 100.5);
+        assertThatThrownBy(() -> NodeConfig.of(over)).hasMessageContaining("at most 100");
     }
 
     @Test

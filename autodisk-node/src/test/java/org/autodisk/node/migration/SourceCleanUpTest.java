@@ -40,10 +40,10 @@ class SourceCleanUpTest {
         timer.shutdownNow();
     }
 
-    @Test
-    void aDeletionThatFailsIsTriedAgainAndTheMigrationEnds() throws Exception {
-        InMemoryMetadataGroup group = new InMemoryMetadataGroup();
-        Metadata meta = group.member("d1");
+    private final Metadata meta = new InMemoryMetadataGroup().member("d1");
+
+    /** Range [-inf, m) of d1 moved to d2 and cut over: d1's clean-up is what is left of the migration. */
+    private long cutOver() throws Exception {
         List<Member> members = List.of(new Member("d1", "data", "h1:1", MemberState.UP),
                 new Member("d2", "data", "h2:1", MemberState.UP), new Member("l1", "log", "h3:1", MemberState.UP));
         submit(meta, MetaBootstrap.command("range", members, List.of("d1", "d2"), List.of(Keys.utf8("m")),
@@ -55,14 +55,45 @@ class SourceCleanUpTest {
         submit(meta, new MetaCommand.MigrationProgress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP, 1, 1,
                 "", 0));
         submit(meta, new MetaCommand.CutOver(id, List.of(), List.of()));
+        return id;
+    }
+
+    private SourceCleanUp cleanUp(LocalStore store) {
+        MigrationContext mc = new MigrationContext("d1", meta, null, null, store, null, new MigrationSettings(0,
+                1 << 20, 1, 0, T, T, false), WriteAheadLog.direct(store), new MigrationTimes());
+        return new SourceCleanUp(mc, timer);
+    }
+
+    @Test
+    void theDeletedSpanIsCompactedBeforeTheMigrationEnds() throws Exception {
+        long id = cutOver();
+        RangeDescriptor r = meta.current().range(meta.current().migration(id).rangeId());
+        List<String> reclaimed = new java.util.concurrent.CopyOnWriteArrayList<>();
+        LocalStore store = new org.autodisk.node.store.ForwardingStore(LocalStores.inMemory()) {
+            @Override
+            public void reclaim(byte[] low, byte[] high) {
+                reclaimed.add(Keys.render(low) + ".." + (high == null ? "" : Keys.render(high)) + " while "
+                        + (meta.current().migration(id) == null ? "ended" : "under way"));
+            }
+        };
+        SourceCleanUp cleanUp = cleanUp(store);
+        await().atMost(T).until(() -> {
+            tick(cleanUp, meta, id);
+            return meta.current().migration(id) == null;
+        });
+        assertThat(reclaimed).containsExactly(Keys.render(r.low()) + ".." + Keys.render(r.high()) + " while under way");
+    }
+
+    @Test
+    void aDeletionThatFailsIsTriedAgainAndTheMigrationEnds() throws Exception {
+        long id = cutOver();
+        RangeDescriptor r = meta.current().range(meta.current().migration(id).rangeId());
 
         AtomicBoolean full = new AtomicBoolean(true);
         AtomicInteger refused = new AtomicInteger();
         LocalStore store = LocalStores.failingWritesWhile(LocalStores.inMemory(),
                 () -> full.get() && refused.incrementAndGet() > 0, () -> "disk full");
-        MigrationContext mc = new MigrationContext("d1", meta, null, null, store, null, new MigrationSettings(0,
-                1 << 20, 1, 0, T, T, false), WriteAheadLog.direct(store), new MigrationTimes());
-        SourceCleanUp cleanUp = new SourceCleanUp(mc, timer);
+        SourceCleanUp cleanUp = cleanUp(store);
         await().atMost(T).until(() -> {
             tick(cleanUp, meta, id);
             return refused.get() > 0; // the deletion failed once

@@ -59,4 +59,33 @@ class RocksDbStoreTest extends LocalStoreContract {
         assertThat(rocks.usage(low, high)).isEqualTo(new RangeUsage(20_000, 20_000 * 100));
         assertThat(store.splitKey(low, high)).isNotNull().satisfies(k -> assertThat(Keys.compare(k, low)).isPositive());
     }
+
+    @Test
+    void aDeletedRangeGivesItsSpaceBackOnceReclaimed() throws Exception {
+        RocksDbStore rocks = (RocksDbStore) store;
+        java.util.Random random = new java.util.Random(2);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] value = new byte[1000];
+            random.nextBytes(value); // incompressible
+            store.put(Keys.utf8(String.format("key-%06d", i)), value);
+        }
+        rocks.flush();
+        long full = tableBytes();
+        byte[] low = Keys.utf8("key-005000");
+        byte[] high = Keys.utf8("key-020000");
+        assertThat(store.deleteRange(low, high)).isEqualTo(15_000);
+        store.makeDurable();
+        assertThat(tableBytes()).as("a deletion alone frees nothing").isGreaterThanOrEqualTo(full * 9 / 10);
+        store.reclaim(low, high);
+        assertThat(tableBytes()).as("three quarters of the streams were deleted").isLessThan(full * 4 / 10);
+        assertThat(store.count()).isEqualTo(5_000);
+        assertThat(store.get(Keys.utf8("key-004999"))).hasSize(1000);
+        assertThat(store.get(Keys.utf8("key-005000"))).isNull();
+    }
+
+    private long tableBytes() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir.resolve("db"))) {
+            return files.filter(f -> f.toString().endsWith(".sst")).mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
 }
