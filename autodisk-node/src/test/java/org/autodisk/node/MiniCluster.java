@@ -199,7 +199,6 @@ public final class MiniCluster implements AutoCloseable {
         cfg.putIfAbsent("balance.check-ms", 0);
         // what the balance rules move must not depend on how full the test machine's disk is
         cfg.putIfAbsent("balance.max-disk-used-percent", 100.0);
-        cfg.putIfAbsent("balance.shed-disk-used-percent", 100.0);
         // tests that stop nodes to check something else want no failover; the failover tests turn detection on
         cfg.putIfAbsent("failure.suspect-ms", 0);
         return NodeConfig.of(cfg);

@@ -141,6 +141,28 @@ class DiskRoomRulesTest {
         }
     }
 
+    @Test
+    void aFullerNodeWithNothingToGiveDoesNotStopTheNextFromShedding() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            // d1 is 99 % full of what it does not own (backup copies); d2 97 %; d3 has room
+            engine.evaluate(ClusterLoad.of(List.of(node("d1", 0, 0, 1_000), node("d2", 2, 7000, 3_000),
+                    node("d3", 2, 7000, 50_000)), List.of(range(1, "d2", 5000), range(2, "d2", 2000),
+                            range(3, "d3", 3500), range(4, "d3", 3500)), 0));
+            assertThat(actions.calls).filteredOn(c -> c.startsWith("migrate")).containsExactly("migrate 1 d3");
+        }
+    }
+
+    @Test
+    void aNodeWhoseDiskIsNotMeasuredTakesNoShedRange() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(shedding(3_000, -1, 90_000, 0));
+            assertThat(actions.calls).as("d2's disk is unknown (an older build): d3, measured, takes it")
+                    .filteredOn(c -> c.startsWith("migrate")).containsExactly("migrate 1 d3");
+        }
+    }
+
     private static RuleEngine engine(RecordingActions actions) throws Exception {
         RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90,
                 95);

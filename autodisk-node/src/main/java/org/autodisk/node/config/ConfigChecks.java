@@ -79,7 +79,7 @@ final class ConfigChecks {
                     + "at most 100 (a percentage of the disk)");
         }
         double shed = config.get(NodeConfigKeys.BALANCE_SHED_DISK_USED);
-        if (!(shed >= full && shed <= 100)) {
+        if (!(shed <= 100) || config.isSet(NodeConfigKeys.BALANCE_SHED_DISK_USED) && !(shed >= full)) {
             throw new ConfigException(config.describe(NodeConfigKeys.BALANCE_SHED_DISK_USED) + " must be at least "
                     + config.describe(NodeConfigKeys.BALANCE_MAX_DISK_USED) + " and at most 100: a range moved off a "
                     + "fuller disk must not be moved back onto it");

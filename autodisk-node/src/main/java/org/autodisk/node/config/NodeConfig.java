@@ -276,7 +276,14 @@ public final class NodeConfig {
                 config.get(NodeConfigKeys.RULES_SKEW_MIN_RATE), config.get(NodeConfigKeys.RANGE_SPLIT_KEYS),
                 config.get(NodeConfigKeys.RANGE_SPLIT_BYTES), config.get(NodeConfigKeys.BALANCE_RATIO),
                 config.get(NodeConfigKeys.BALANCE_MIN_BYTES), config.get(NodeConfigKeys.BALANCE_MAX_DISK_USED),
-                config.get(NodeConfigKeys.BALANCE_SHED_DISK_USED));
+                shedDiskUsedPercent());
+    }
+
+    /** The shedding limit: as set, or by default 95 or the intake limit if that is higher (so that it is valid). */
+    private double shedDiskUsedPercent() {
+        double shed = config.get(NodeConfigKeys.BALANCE_SHED_DISK_USED);
+        return config.isSet(NodeConfigKeys.BALANCE_SHED_DISK_USED) ? shed
+                : Math.max(shed, config.get(NodeConfigKeys.BALANCE_MAX_DISK_USED));
     }
 
     @SuppressWarnings("rawtypes")

@@ -233,7 +233,8 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Double> BALANCE_SHED_DISK_USED = ConfigKey.of("balance.shed-disk-used-percent",
             Double.class, RuleConfig.DEFAULT_BALANCE_SHED_DISK_USED_PERCENT,
             "balance.drl moves a range off a data node whose disk is fuller than this percentage, one at a time, to "
-                    + "the node with the most room; at least balance.max-disk-used-percent (100: never).");
+                    + "the node with the most room; at least balance.max-disk-used-percent (100: never; not set: 95 or "
+                    + "balance.max-disk-used-percent if higher).");
 
     /** Heartbeat period. */
     public static final ConfigKey<Integer> FAILURE_HEARTBEAT_MS = ConfigKey.of("failure.heartbeat-ms", Integer.class,

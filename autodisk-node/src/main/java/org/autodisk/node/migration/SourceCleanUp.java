@@ -18,8 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The source's clean-up after a cutover: once its ledgers of the range are closed and applied here (or a while has
  * passed: entries the new owner recovered are never applied here) and reads in flight had time to finish, it
- * deletes its copy of the range and ends the migration; never while this node still has a writer of the range (after a
- * restart it follows the metadata's history, and a slot of an owner it was may still replay into the store).
+ * deletes its copy of the range, compacts the deleted span (so that the disk space shows free) and ends the migration;
+ * never while this node still has a writer of the range (after a restart it follows the metadata's history, and a
+ * slot of an owner it was may still replay into the store).
  */
 final class SourceCleanUp {
 
@@ -28,11 +29,16 @@ final class SourceCleanUp {
     private static final long GRACE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** After this, entries of a closed ledger not applied here are taken as recovered by the new owner. */
     private static final long APPLY_WAIT_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** Tries of the compaction of a deleted span (each waits a minute at most for the snapshots that pin it). */
+    private static final int RECLAIM_TRIES = 5;
+    private static final Duration RECLAIM_RETRY = Duration.ofSeconds(10);
 
     private final MigrationContext mc;
     private final ScheduledExecutorService timer;
     private final Map<Long, Long> seen = new ConcurrentHashMap<>();
     private final Set<Long> ending = ConcurrentHashMap.newKeySet();
+    /** Migrations whose deleted span was compacted (or given up on): an end tried again does not compact again. */
+    private final Set<Long> reclaimed = ConcurrentHashMap.newKeySet();
 
     SourceCleanUp(MigrationContext mc, ScheduledExecutorService timer) {
         this.mc = mc;
@@ -65,27 +71,49 @@ final class SourceCleanUp {
         }
         LOG.info("{}: migration {}: range {} {} is served by {}; deleted the {} streams this node held of it",
                 mc.self(), m.id(), r.id(), r.span(), r.owner(), n);
-        // off the upkeep thread: a compaction may take seconds
+        if (reclaimed.contains(m.id())) {
+            end(m, n); // the end is tried again: the span was compacted already
+            return;
+        }
+        // off the upkeep thread: a compaction may take seconds, and waits for the snapshots that pin the span
         Thread.ofVirtual().name(mc.self() + "-migration-" + m.id() + "-reclaim").start(() -> {
             reclaim(m, r);
+            reclaimed.add(m.id());
             end(m, n);
         });
     }
 
     /**
      * Compacts the deleted span before the migration ends, so that the free space the balance rules read next counts
-     * it (they would otherwise see the disk as full as before and move another range off). A failure only delays the
-     * space to RocksDB's own compactions.
+     * it (they would otherwise see the disk as full as before and move another range off). A failure is tried again
+     * {@link #RECLAIM_TRIES} times; after that the space comes back with RocksDB's own compactions.
      */
     private void reclaim(MigrationInfo m, RangeDescriptor r) {
-        long t = System.nanoTime();
+        for (int attempt = 1; attempt <= RECLAIM_TRIES; attempt++) {
+            long t = System.nanoTime();
+            try {
+                mc.store().reclaim(r.low(), r.high());
+                LOG.info("{}: migration {}: compacted the span of range {} in {} ms: its disk space is free",
+                        mc.self(), m.id(), r.id(), (System.nanoTime() - t) / 1_000_000);
+                return;
+            } catch (RuntimeException e) {
+                LOG.warn("{}: migration {}: compacting the span of range {} failed ({}); {}", mc.self(), m.id(),
+                        r.id(), e.toString(), attempt < RECLAIM_TRIES ? "trying again" : "giving up: its space comes "
+                                + "back with the store's own compactions, and until then the disk looks as full");
+            }
+            if (attempt < RECLAIM_TRIES && !pause(RECLAIM_RETRY)) {
+                return;
+            }
+        }
+    }
+
+    private static boolean pause(Duration d) {
         try {
-            mc.store().reclaim(r.low(), r.high());
-            LOG.info("{}: migration {}: compacted the span of range {} in {} ms: its disk space is free", mc.self(),
-                    m.id(), r.id(), (System.nanoTime() - t) / 1_000_000);
-        } catch (RuntimeException e) {
-            LOG.warn("{}: migration {}: compacting the span of range {} failed ({}); its space comes back with the "
-                    + "store's own compactions", mc.self(), m.id(), r.id(), e.toString());
+            Thread.sleep(d);
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -99,6 +127,7 @@ final class SourceCleanUp {
                         timer.schedule(() -> ending.remove(m.id()), 1, TimeUnit.SECONDS);
                     } else {
                         seen.remove(m.id());
+                        reclaimed.remove(m.id());
                         ending.remove(m.id());
                     }
                 });

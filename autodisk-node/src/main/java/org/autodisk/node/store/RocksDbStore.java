@@ -392,7 +392,7 @@ final class RocksDbStore implements LocalStore {
     @Override
     public void reclaim(byte[] low, byte[] high) {
         try {
-            transfer.reclaim(low, high);
+            transfer.reclaim(low, high, 60_000_000_000L); // a minute at most for snapshots that pin the span
         } catch (RocksDBException e) {
             throw failure("compaction of a deleted range", e);
         }

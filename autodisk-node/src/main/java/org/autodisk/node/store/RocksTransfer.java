@@ -2,6 +2,7 @@ package org.autodisk.node.store;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,9 @@ import org.rocksdb.WriteOptions;
  */
 final class RocksTransfer {
 
+    /** How long a closing store waits for the compactions it cancelled. */
+    private static final long CANCEL_WAIT_NANOS = 60_000_000_000L;
+
     private final RocksDB db;
     private final ColumnFamilyHandle meta;
     private final WriteOptions writeOptions;
@@ -33,6 +37,9 @@ final class RocksTransfer {
     private final AtomicLong count;
     private final LedgerPositions positions;
     private final Set<RocksSnapshot> open = ConcurrentHashMap.newKeySet();
+    /** Compactions running ({@link #reclaim}); guards {@link #closing}. */
+    private final Set<CompactRangeOptions> compacting = new HashSet<>();
+    private boolean closing;
 
     RocksTransfer(RocksDB db, ColumnFamilyHandle meta, WriteOptions writeOptions, Object applyLock, AtomicLong count,
             LedgerPositions positions) {
@@ -90,11 +97,52 @@ final class RocksTransfer {
         }
     }
 
-    /** Compacts a deleted span, so that its table files give their space back (not under the apply lock). */
-    void reclaim(byte[] low, byte[] high) throws RocksDBException {
-        try (CompactRangeOptions o = new CompactRangeOptions().setExclusiveManualCompaction(false)
-                .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized)) {
+    /**
+     * Compacts a deleted span so that its table files give their space back (not under the apply lock), once no
+     * snapshot is open: a snapshot pins the deleted keys, and the compaction would free nothing. A store being closed
+     * cancels it ({@link #closeAll}): a compaction running on a closed database would crash the process.
+     *
+     * @param waitNanos how long to wait for the open snapshots (copies of other ranges) to close
+     * @throws RocksDBException if the compaction failed, snapshots stayed open, or the store is closing
+     */
+    void reclaim(byte[] low, byte[] high, long waitNanos) throws RocksDBException {
+        awaitNoSnapshot(waitNanos);
+        CompactRangeOptions o = new CompactRangeOptions().setExclusiveManualCompaction(false)
+                .setBottommostLevelCompaction(CompactRangeOptions.BottommostLevelCompaction.kForceOptimized);
+        synchronized (compacting) {
+            if (closing) {
+                o.close();
+                throw new RocksDBException("the store is closing");
+            }
+            compacting.add(o);
+        }
+        try {
             db.compactRange(db.getDefaultColumnFamily(), low, high, o);
+        } finally {
+            synchronized (compacting) {
+                compacting.remove(o);
+                compacting.notifyAll();
+            }
+            o.close();
+        }
+    }
+
+    private void awaitNoSnapshot(long waitNanos) throws RocksDBException {
+        long deadline = System.nanoTime() + waitNanos;
+        synchronized (open) {
+            while (!open.isEmpty()) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new RocksDBException(open.size() + " snapshot(s) of the store (copies of other ranges under "
+                            + "way) still pin the deleted span");
+                }
+                try {
+                    open.wait(Math.max(1, left / 1_000_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new RocksDBException("interrupted while snapshots pinned the deleted span");
+                }
+            }
         }
     }
 
@@ -103,8 +151,24 @@ final class RocksTransfer {
         return Arrays.copyOf(key, key.length + 1);
     }
 
-    /** Closes the snapshots still open: the store is being released. */
+    /**
+     * Cancels the compactions running and waits for them (at most a minute), then closes the snapshots still open:
+     * the store is being released.
+     */
     void closeAll() {
+        synchronized (compacting) {
+            closing = true;
+            compacting.forEach(o -> o.setCanceled(true));
+            long deadline = System.nanoTime() + CANCEL_WAIT_NANOS;
+            while (!compacting.isEmpty() && deadline - System.nanoTime() > 0) {
+                try {
+                    compacting.wait(10);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
         List<RocksSnapshot> all = new ArrayList<>(open);
         all.forEach(RocksSnapshot::close);
     }
@@ -166,7 +230,10 @@ final class RocksTransfer {
                 closed = true;
                 options.close();
                 db.releaseSnapshot(snapshot);
-                open.remove(this);
+                synchronized (open) {
+                    open.remove(this);
+                    open.notifyAll();
+                }
             }
         }
     }

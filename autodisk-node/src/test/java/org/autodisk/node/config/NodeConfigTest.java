@@ -143,7 +143,10 @@ class NodeConfigTest {
         }
         Map<String, Object> full = new java.util.HashMap<>(base);
         full.put("balance.max-disk-used-percent", 100);
-        assertThatThrownBy(() -> NodeConfig.of(full)).as("the shedding limit (95 by default) below it")
+        assertThat(NodeConfig.of(full).ruleConfig().balanceShedDiskUsedPercent()).as("not set: follows it")
+                .isEqualTo(100.0);
+        full.put("balance.shed-disk-used-percent", 99);
+        assertThatThrownBy(() -> NodeConfig.of(full)).as("set below it")
                 .hasMessageContaining("balance.shed-disk-used-percent").hasMessageContaining("must be at least");
         full.put("balance.shed-disk-used-percent", 100);
         assertThat(NodeConfig.of(full).ruleConfig().balanceMaxDiskUsedPercent()).isEqualTo(100.0);

@@ -62,14 +62,7 @@ class RocksDbStoreTest extends LocalStoreContract {
 
     @Test
     void aDeletedRangeGivesItsSpaceBackOnceReclaimed() throws Exception {
-        RocksDbStore rocks = (RocksDbStore) store;
-        java.util.Random random = new java.util.Random(2);
-        for (int i = 0; i < 20_000; i++) {
-            byte[] value = new byte[1000];
-            random.nextBytes(value); // incompressible
-            store.put(Keys.utf8(String.format("key-%06d", i)), value);
-        }
-        rocks.flush();
+        fill(20_000);
         long full = tableBytes();
         byte[] low = Keys.utf8("key-005000");
         byte[] high = Keys.utf8("key-020000");
@@ -81,6 +74,41 @@ class RocksDbStoreTest extends LocalStoreContract {
         assertThat(store.count()).isEqualTo(5_000);
         assertThat(store.get(Keys.utf8("key-004999"))).hasSize(1000);
         assertThat(store.get(Keys.utf8("key-005000"))).isNull();
+    }
+
+    @Test
+    void aReclaimWaitsForTheSnapshotThatPinsTheDeletedSpan() throws Exception {
+        fill(20_000);
+        long full = tableBytes();
+        byte[] low = Keys.utf8("key-005000");
+        StoreSnapshot copying = store.snapshot(); // a copy of another range under way
+        store.deleteRange(low, null);
+        store.makeDurable();
+        java.util.concurrent.CompletableFuture<Void> reclaim = java.util.concurrent.CompletableFuture.runAsync(
+                () -> store.reclaim(low, null));
+        org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(300))
+                .atMost(java.time.Duration.ofSeconds(5)).until(() -> !reclaim.isDone());
+        copying.close();
+        reclaim.get(30, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(tableBytes()).as("compacted once the snapshot closed").isLessThan(full * 4 / 10);
+    }
+
+    @Test
+    void aReclaimOnAClosedStoreFailsClearlyInsteadOfCrashing() {
+        store.close();
+        assertThatThrownBy(() -> store.reclaim(Keys.utf8("a"), null)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("closing");
+        store = open();
+    }
+
+    private void fill(int streams) {
+        java.util.Random random = new java.util.Random(2);
+        for (int i = 0; i < streams; i++) {
+            byte[] value = new byte[1000];
+            random.nextBytes(value); // incompressible
+            store.put(Keys.utf8(String.format("key-%06d", i)), value);
+        }
+        ((RocksDbStore) store).flush();
     }
 
     private long tableBytes() throws java.io.IOException {
