@@ -39,6 +39,8 @@ final class SourceCleanUp {
     private final Set<Long> ending = ConcurrentHashMap.newKeySet();
     /** Migrations whose deleted span was compacted (or given up on): an end tried again does not compact again. */
     private final Set<Long> reclaimed = ConcurrentHashMap.newKeySet();
+    /** Streams deleted per migration, over the tries (a deletion tried again finds none). */
+    private final Map<Long, Long> deleted = new ConcurrentHashMap<>();
 
     SourceCleanUp(MigrationContext mc, ScheduledExecutorService timer) {
         this.mc = mc;
@@ -69,17 +71,18 @@ final class SourceCleanUp {
             timer.schedule(() -> ending.remove(m.id()), 1, TimeUnit.SECONDS);
             return;
         }
+        deleted.merge(m.id(), n, Long::sum);
         LOG.info("{}: migration {}: range {} {} is served by {}; deleted the {} streams this node held of it",
                 mc.self(), m.id(), r.id(), r.span(), r.owner(), n);
         if (reclaimed.contains(m.id())) {
-            end(m, n); // the end is tried again: the span was compacted already
+            end(m); // the end is tried again: the span was compacted already
             return;
         }
         // off the upkeep thread: a compaction may take seconds, and waits for the snapshots that pin the span
         Thread.ofVirtual().name(mc.self() + "-migration-" + m.id() + "-reclaim").start(() -> {
             reclaim(m, r);
             reclaimed.add(m.id());
-            end(m, n);
+            end(m);
         });
     }
 
@@ -117,17 +120,18 @@ final class SourceCleanUp {
         }
     }
 
-    private void end(MigrationInfo m, long n) {
+    private void end(MigrationInfo m) {
         Duration timeout = mc.settings().metadataTimeout();
         mc.metadata().submit(new MetaCommand.EndMigration(m.id(), false, "finished: " + mc.self() + " deleted its "
-                + n + " streams"), timeout).whenComplete((res, err) -> {
-                    if (err != null || !res.applied()) {
+                + deleted.getOrDefault(m.id(), 0L) + " streams"), timeout).whenComplete((res, err) -> {
+                    if ((err != null || !res.applied()) && mc.metadata().current().migration(m.id()) != null) {
                         LOG.info("{}: migration {}: ending it failed ({}); trying again", mc.self(), m.id(),
                                 err != null ? err.toString() : res.refusal());
                         timer.schedule(() -> ending.remove(m.id()), 1, TimeUnit.SECONDS);
-                    } else {
+                    } else { // ended (also when the answer was lost but the end committed)
                         seen.remove(m.id());
                         reclaimed.remove(m.id());
+                        deleted.remove(m.id());
                         ending.remove(m.id());
                     }
                 });
