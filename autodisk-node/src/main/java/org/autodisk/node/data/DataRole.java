@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -71,7 +72,7 @@ public final class DataRole implements NodeRole {
     private final long rangeCheckMs;
     private final long balanceMs;
     private final StoreSilence silence;
-    private final Path dataDir;
+    private final Supplier<DiskSpace> disk;
 
     /**
      * The data node's storage, opened before its network.
@@ -97,7 +98,7 @@ public final class DataRole implements NodeRole {
         this.routeWait = routeWait(config);
         this.migrations = migrations;
         this.balancer = balancer;
-        this.dataDir = config.dataDir();
+        this.disk = diskOf(config);
     }
 
     /**
@@ -169,7 +170,7 @@ public final class DataRole implements NodeRole {
                 storage.backups(), wal, MigrationSettings.of(config)), Migrations::close);
         copies.set(migrations::stopCopiesInto);
         DataServices services = new DataServices(storage.store(), wal, storage.backups(), new RangeRequests());
-        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), () -> DiskSpace.of(config.dataDir()),
+        BalanceRound rounds = new BalanceRound(ctx, () -> usage(ctx, services), diskOf(config),
                 storage.store()::splitKey, new Splits(ctx, wal::splitCommand));
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
                 () -> ctx.metadata().current()), Balancer::close);
@@ -245,7 +246,17 @@ public final class DataRole implements NodeRole {
 
     @Override
     public DiskSpace disk() {
-        return DiskSpace.of(dataDir);
+        return disk.get();
+    }
+
+    /** The disk of the data directory, or what the {@code disk-used-percent} hook says while it is on (fault tests). */
+    private static Supplier<DiskSpace> diskOf(NodeConfig config) {
+        Path dir = config.dataDir();
+        Optional<FaultFiles> hooks = FaultFiles.of(config);
+        return () -> {
+            DiskSpace measured = DiskSpace.of(dir);
+            return hooks.map(h -> h.disk(measured)).orElse(measured);
+        };
     }
 
     @Override

@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 import org.autodisk.node.config.NodeConfig;
 import org.autodisk.node.config.NodeConfigKeys;
 import org.autodisk.node.ledger.SegmentOptions;
+import org.autodisk.node.store.DiskSpace;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * Fault hooks driven by files in a directory ({@code fault.hooks-dir}), so a fault run can turn a fault on and off in a
  * running process or container: {@code disk-full} present fails every write to the disk as a full disk would (a log
  * node's journal, a data node's store); {@code slow-fsync} holding a number of milliseconds adds that much to every
- * fsync of a log node's journal. The files are looked at when the journal or the store writes, at most every
- * {@link #REFRESH_NANOS}. Thread-safe.
+ * fsync of a log node's journal; {@code disk-used-percent} holding a percentage makes a data node report its disk
+ * that full (what the balance rules read; nothing is written). The files are looked at when they are asked about,
+ * at most every {@link #REFRESH_NANOS}. Thread-safe.
  */
 public final class FaultFiles implements SegmentOptions.FaultHook {
 
@@ -33,10 +35,12 @@ public final class FaultFiles implements SegmentOptions.FaultHook {
     private final String nodeId;
     private final Path diskFull;
     private final Path slowFsync;
+    private final Path diskUsed;
     private final LongSupplier nanos;
     private long checkedAt;
     private boolean full;
     private long delayMs;
+    private double usedPercent = -1;
     private String warned = "";
 
     /**
@@ -50,6 +54,7 @@ public final class FaultFiles implements SegmentOptions.FaultHook {
         this.nodeId = nodeId;
         this.diskFull = dir.resolve("disk-full");
         this.slowFsync = dir.resolve("slow-fsync");
+        this.diskUsed = dir.resolve("disk-used-percent");
         this.nanos = nanos;
         this.checkedAt = nanos.getAsLong() - REFRESH_NANOS;
     }
@@ -113,6 +118,12 @@ public final class FaultFiles implements SegmentOptions.FaultHook {
         long wasDelay = delayMs;
         full = Files.exists(diskFull);
         delayMs = delay();
+        double wasUsed = usedPercent;
+        usedPercent = usedPercent();
+        if (usedPercent != wasUsed) {
+            LOG.warn("{}: fault hook {}: the disk is reported {}", nodeId, diskUsed, usedPercent < 0
+                    ? "as measured again" : usedPercent + " % full");
+        }
         if (full != wasFull) {
             LOG.warn("{}: fault hook {}: writes to the disk {}", nodeId, diskFull, full ? "fail as on a full disk"
                     : "are no longer failed by the hook");
@@ -141,5 +152,45 @@ public final class FaultFiles implements SegmentOptions.FaultHook {
             }
             return 0;
         }
+    }
+
+    /**
+     * Returns the disk as the {@code disk-used-percent} hook says, when it is on.
+     *
+     * @param measured the disk as measured ({@code null}: not measurable)
+     * @return the same total with the hook's share free, or {@code measured} when the hook is off
+     */
+    public synchronized DiskSpace disk(DiskSpace measured) {
+        refresh();
+        if (usedPercent < 0 || measured == null) {
+            return measured;
+        }
+        return new DiskSpace((long) (measured.totalBytes() * (100 - usedPercent) / 100), measured.totalBytes());
+    }
+
+    private double usedPercent() {
+        String text;
+        try {
+            text = Files.readString(diskUsed, StandardCharsets.UTF_8).trim();
+        } catch (NoSuchFileException e) {
+            return -1;
+        } catch (IOException e) {
+            LOG.warn("{}: fault hook {} cannot be read: {}", nodeId, diskUsed, e.toString());
+            return usedPercent;
+        }
+        try {
+            double p = Double.parseDouble(text);
+            if (p >= 0 && p <= 100) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        if (!text.equals(warned)) {
+            warned = text;
+            LOG.warn("{}: fault hook {} holds '{}', not a percentage: the disk is reported as measured", nodeId,
+                    diskUsed, text);
+        }
+        return -1;
     }
 }

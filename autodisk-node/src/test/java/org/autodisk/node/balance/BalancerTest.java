@@ -94,6 +94,44 @@ class BalancerTest {
         }
     }
 
+    @Test
+    void aDataNodeWhoseDiskFillsGivesItsRangesAwayAndTakesOneBackOnceItHasRoom(@TempDir Path dir) throws IOException {
+        Map<String, Object> config = Map.of("wal.multiplicity", 2, "balance.check-ms", 300, "fault.hooks-dir", "hooks",
+                "balance.max-disk-used-percent", 92.5, "balance.shed-disk-used-percent", 95);
+        try (MiniCluster c = MiniCluster.start(3, 2, dir, config)) {
+            for (int i = 0; i < 3; i++) { // every disk reported half full, whatever this machine's is
+                diskUsed(c, i, "50");
+            }
+            AutoDiskClient client = c.clientOf(1);
+            for (int i = 0; i < 300; i++) {
+                client.insert(spread(i), Keys.utf8("v" + i));
+            }
+            assertThat(ownsARange(c.node(1).metadata().current(), "d1")).isTrue();
+            diskUsed(c, 0, "97");
+            await().atMost(Duration.ofSeconds(60)).until(() -> !ownsARange(c.node(1).metadata().current(), "d1")
+                    && c.node(1).metadata().current().migrations().isEmpty());
+            for (int i = 0; i < 300; i++) {
+                assertThat(client.search(spread(i))).contains(Keys.utf8("v" + i));
+            }
+            diskUsed(c, 0, "50");
+            await().atMost(Duration.ofSeconds(60)).until(() -> ownsARange(c.node(1).metadata().current(), "d1")
+                    && c.node(1).metadata().current().migrations().isEmpty());
+            for (int i = 0; i < 300; i++) {
+                assertThat(client.search(spread(i))).contains(Keys.utf8("v" + i));
+            }
+        }
+    }
+
+    private static void diskUsed(MiniCluster c, int node, String percent) throws IOException {
+        Path hooks = Files.createDirectories(c.config(node).dataDir().resolve("hooks"));
+        Files.writeString(hooks.resolve("disk-used-percent"), percent);
+    }
+
+    /** Keys over the whole key space. */
+    private static byte[] spread(int i) {
+        return new byte[] {(byte) (i * 7), (byte) (i >> 8), (byte) i};
+    }
+
     /** Keys of d3's range (the last third of the key space). */
     private static byte[] key(int i) {
         return new byte[] {(byte) 0xE0, (byte) (i >> 8), (byte) i};

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
+import org.autodisk.node.store.DiskSpace;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,6 +41,23 @@ class FaultFilesTest {
         Files.delete(dir.resolve("disk-full"));
         later();
         assertThatCode(() -> hook.beforeWrite("journal")).doesNotThrowAnyException();
+    }
+
+    @Test
+    void aDiskUsedPercentFileMakesTheDiskReportThatFull() throws IOException {
+        FaultFiles hook = new FaultFiles("d1", dir, clock::get);
+        DiskSpace measured = new DiskSpace(600, 1000);
+        assertThat(hook.disk(measured)).isSameAs(measured);
+        Files.writeString(dir.resolve("disk-used-percent"), "97.5\n");
+        later();
+        assertThat(hook.disk(measured)).isEqualTo(new DiskSpace(25, 1000));
+        assertThat(hook.disk(null)).as("not measurable stays so").isNull();
+        Files.writeString(dir.resolve("disk-used-percent"), "lots");
+        later();
+        assertThat(hook.disk(measured)).as("not a percentage: as measured").isSameAs(measured);
+        Files.delete(dir.resolve("disk-used-percent"));
+        later();
+        assertThat(hook.disk(measured)).isSameAs(measured);
     }
 
     @Test
