@@ -44,6 +44,12 @@ public enum FaultKind {
      */
     SLOW_FSYNC_LOG,
     /**
+     * A data node's disk reported 97 % full to the balancer (through its {@code fault.hooks-dir}; nothing is written),
+     * above {@code balance.shed-disk-used-percent}: its ranges move off it one at a time while other faults come and
+     * go; reported as measured again when healed.
+     */
+    DISK_PRESSURE_DATA,
+    /**
      * A data node's file system full for real (local processes as root: each node has a tmpfs of its own, filled by a
      * ballast file): RocksDB's writes and flushes fail with {@code ENOSPC}; healed by deleting the ballast.
      */
@@ -114,6 +120,6 @@ public enum FaultKind {
         }
         throw new IllegalArgumentException("unknown fault '" + label + "'; known: kill-data, kill-log, kill-leader, "
                 + "pause-data, partition-data, partition-link, partition-oneway, disk-full-log, disk-full-data, "
-                + "slow-fsync-log, fs-full-data, fs-full-log");
+                + "slow-fsync-log, disk-pressure-data, fs-full-data, fs-full-log");
     }
 }

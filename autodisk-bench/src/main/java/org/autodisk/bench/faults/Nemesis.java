@@ -26,6 +26,8 @@ final class Nemesis {
     static final String DISK_FULL = "disk-full";
     /** The hook file that delays a log node's fsyncs. */
     static final String SLOW_FSYNC = "slow-fsync";
+    /** The hook file that makes a data node report its disk that full. */
+    static final String DISK_USED = "disk-used-percent";
 
     private final FaultTarget cluster;
     private final int dataNodes;
@@ -143,6 +145,7 @@ final class Nemesis {
             case PARTITION_DATA -> cluster.isolate(victim);
             case DISK_FULL_LOG, DISK_FULL_DATA -> cluster.hook(victim, DISK_FULL, "");
             case SLOW_FSYNC_LOG -> cluster.hook(victim, SLOW_FSYNC, Integer.toString(100 + random.nextInt(701)));
+            case DISK_PRESSURE_DATA -> cluster.hook(victim, DISK_USED, "97");
             case FS_FULL_DATA, FS_FULL_LOG -> cluster.fill(victim);
             default -> cluster.kill(victim);
         }
@@ -160,6 +163,7 @@ final class Nemesis {
             case PAUSE_DATA -> cluster.resume(victim);
             case PARTITION_DATA -> cluster.reconnect(victim);
             case SLOW_FSYNC_LOG -> cluster.unhook(victim, SLOW_FSYNC);
+            case DISK_PRESSURE_DATA -> cluster.unhook(victim, DISK_USED);
             case DISK_FULL_DATA -> cluster.unhook(victim, DISK_FULL);
             // a log node's journal stopped by the full disk opens again by itself once the disk takes writes
             case DISK_FULL_LOG -> cluster.unhook(victim, DISK_FULL);

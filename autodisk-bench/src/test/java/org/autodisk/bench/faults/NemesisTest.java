@@ -142,6 +142,7 @@ class NemesisTest {
             case PAUSE_DATA -> List.of("pause", "resume");
             case PARTITION_DATA -> List.of("isolate", "reconnect");
             case SLOW_FSYNC_LOG -> List.of("hook-slow-fsync", "unhook-slow-fsync");
+            case DISK_PRESSURE_DATA -> List.of("hook-disk-used-percent", "unhook-disk-used-percent");
             // a log node's journal opens again by itself once its disk takes writes: no restart
             case DISK_FULL_LOG, DISK_FULL_DATA -> List.of("hook-disk-full", "unhook-disk-full");
             case FS_FULL_DATA, FS_FULL_LOG -> List.of("fill", "free");
