@@ -1,7 +1,9 @@
 package org.autodisk.node.rangelog;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.autodisk.core.protocol.Responses;
@@ -25,14 +27,23 @@ final class LogNodesUp {
         this.timeoutMs = timeoutMs;
     }
 
-    /** Asks every log node once more. */
-    void probe(List<String> logNodes) {
+    /**
+     * Asks every log node once more.
+     *
+     * @param logNodes the log nodes to ask
+     * @return completes once every one answered or timed out (never fails)
+     */
+    CompletableFuture<Void> probe(List<String> logNodes) {
+        List<CompletableFuture<Void>> asked = new ArrayList<>();
         for (String node : logNodes) {
-            peers.send(node, PeerOp.NODE_INFO.request(new byte[] {PeerOp.WRITABLE}))
+            asked.add(peers.send(node, PeerOp.NODE_INFO.request(new byte[] {PeerOp.WRITABLE}))
                     .orTimeout(timeoutMs, TimeUnit.MILLISECONDS)
-                    .whenComplete((resp, err) -> up.put(node, err == null
-                            && Responses.status(resp.body()) == Status.OK));
+                    .handle((resp, err) -> {
+                        up.put(node, err == null && Responses.status(resp.body()) == Status.OK);
+                        return null;
+                    }));
         }
+        return CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new));
     }
 
     /**

@@ -225,6 +225,10 @@ final class RangeLedgers implements WriteAheadLog {
             add(slot, ready.join(), w, attempt);
             return;
         }
+        if (ctx.ensemble().isEmpty()) { // it cannot serve before a log node answers: refuse now, not after the wait
+            w.onFailure().accept(noLogNode(slot));
+            return;
+        }
         ready.copy().orTimeout(wait.toMillis(), TimeUnit.MILLISECONDS).whenComplete((writer, err) -> {
             if (err == null) {
                 add(slot, writer, w, attempt);
@@ -234,6 +238,13 @@ final class RangeLedgers implements WriteAheadLog {
                 w.onFailure().accept(notServing(slot));
             }
         });
+    }
+
+    /** The refusal of a request whose range cannot serve while none of the node's log nodes answered a probe. */
+    private PeerException noLogNode(RangeSlot slot) {
+        return new PeerException(Status.NODE_UNAVAILABLE, "data node " + ctx.self() + ": range " + slot.rangeId()
+                + " cannot serve: none of its log nodes " + ctx.logNodes() + " answers" + (slot.problem() == null ? ""
+                        : " (" + slot.problem() + ")") + "; retry");
     }
 
     private PeerException notServing(RangeSlot slot) {
@@ -254,7 +265,9 @@ final class RangeLedgers implements WriteAheadLog {
             RuntimeException cause = LedgerException.unwrap(err);
             boolean neverSent = cause instanceof LedgerException le && le.kind() == LedgerException.Kind.UNAVAILABLE;
             if (neverSent && attempt < MAX_ATTEMPTS) {
-                retries.submit(() -> write(w, attempt + 1), w.onFailure()); // not written: safe to send again
+                // not written: safe to send again, once the log nodes were asked whether any still answers
+                ctx.up().probe(ctx.logNodes()).whenComplete((v, e) -> retries.submit(() -> write(w, attempt + 1),
+                        w.onFailure()));
             } else {
                 w.onFailure().accept(new PeerException(neverSent ? Status.NODE_UNAVAILABLE : Status.OUTCOME_UNKNOWN,
                         cause.getMessage()));
@@ -287,6 +300,9 @@ final class RangeLedgers implements WriteAheadLog {
         }
         if (slot.storeCurrent() && slot.leased(ctx.timer().nanoTime())) {
             return CompletableFuture.completedFuture(null);
+        }
+        if (ctx.ensemble().isEmpty()) { // no lease and no writer before a log node answers: refuse now
+            return CompletableFuture.failedFuture(noLogNode(slot));
         }
         CompletableFuture<Void> out = new CompletableFuture<>();
         awaitServing(slot, ctx.timer().nanoTime() + wait.toNanos(), out);
