@@ -105,17 +105,19 @@ public final class AutoDiskAdmin {
     }
 
     /**
-     * Fills a backup of a range that has none (after it moved to its backup, or after a failover): the target copies
-     * the range from its owner into its backup copy and catches up from the range's log, as a migration does, and
-     * then is the range's backup; the owner serves the range throughout. Follow it with {@link #migrations()} (shown
-     * with {@code backup} set).
+     * Fills a backup of a range: the target copies the range from its owner into its backup copy and catches up from
+     * the range's log, as a migration does, and then is the range's backup; the owner serves the range throughout. A
+     * range without a backup (after it moved to its backup, or after a failover) gets one; a range with a backup has
+     * it moved to the target (off a full disk, say): the old backup keeps backing the range up until the new copy
+     * caught up, then the target takes its place and the old one drops its copy. Follow it with {@link #migrations()}
+     * (shown with {@code backup} set).
      *
      * @param rangeId   the range
      * @param target    the data node that becomes its backup
      * @param rateBytes the throttle in bytes/s (0: unthrottled), or {@code null} for the default
      * @return the fill as recorded
-     * @throws InvalidRequestException if the range or node is unknown, the range has a backup or is moving, the
-     *                                 target owns it or is not a data node (nothing changed)
+     * @throws InvalidRequestException if the range or node is unknown, the range is moving, the target owns it,
+     *                                 backs it up already or is not a data node (nothing changed)
      */
     public MigrationStatus fillBackup(int rangeId, String target, Long rateBytes) {
         return client.await(async.migrate(MigrationCommand.startBackup(rangeId, target, rateBytes)));

@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
 @Command(name = "migrate", footer = {"  autodisk migrate --range 0 --to d2 --rate 20 --wait",
     "  autodisk migrate --key user42 --split-at user40 --to d3", "  autodisk migrate --range 3 --to d1 --backup",
     "  autodisk migrate --pause 7"},
-        description = "Move a range (or its part from a split key on) to another data node, fill a missing backup, "
-                + "or steer a migration.")
+        description = "Move a range (or its part from a split key on) to another data node, fill a backup (a missing "
+                + "one, or the range's backup moved to another node), or steer a migration.")
 final class MigrateCommand implements Callable<Integer> {
 
     @Mixin
@@ -53,8 +53,8 @@ final class MigrateCommand implements Callable<Integer> {
             + "migration.rate-bytes).")
     Double rateMb;
 
-    @Option(names = "--backup", description = "Do not move the range: fill a backup of it on --to (the range must "
-            + "have none).")
+    @Option(names = "--backup", description = "Do not move the range: fill a backup of it on --to; a range that has "
+            + "a backup has it moved there (the old one backs the range up until the new copy caught up).")
     boolean backup;
 
     @Option(names = "--wait", description = "Wait until the migration has finished, showing its progress.")

@@ -31,7 +31,8 @@ final class MigrationTables {
         for (MigrationStatus m : r.migrations()) {
             long total = rangeBytes.getOrDefault(m.rangeId(), -1L);
             b.append(String.format(ROW, m.id(), m.rangeId(), m.span(), m.source(),
-                    m.target() + (m.backup() ? " (backup)" : ""),
+                    m.target() + (!m.backup() ? "" : m.replaces() == null ? " (backup)"
+                            : " (backup, replacing " + m.replaces() + ")"),
                     m.phase() + (m.paused() ? " (paused)" : ""), m.keysCopied(), m.bytesCopied(), rate(m.rateBytes()),
                     eta(m, total, m.rateBytes())));
         }

@@ -62,7 +62,7 @@ class MigrateCommandTest {
             assertThat(noTarget.err()).contains("--to");
             assertThat(client.search(Keys.utf8("a7"))).contains(Keys.utf8("v7"));
             balanceRefillsTheEmptiedNode(c, seeds, c.node(0).metadata().current().range(range).owner());
-            anAdministratorFillsAMissingBackup(c, seeds);
+            anAdministratorFillsAMissingBackupAndMovesIt(c, seeds);
         }
     }
 
@@ -97,7 +97,7 @@ class MigrateCommandTest {
     }
 
     /** A range moved to its backup has none; {@code migrate --backup} fills one, and refuses a second. */
-    private static void anAdministratorFillsAMissingBackup(MiniCluster c, String seeds) {
+    private static void anAdministratorFillsAMissingBackupAndMovesIt(MiniCluster c, String seeds) {
         RangeDescriptor r = c.node(0).metadata().current().ranges().get(0);
         String backup = r.backups().get(0);
         Run moved = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", backup, "--rate",
@@ -113,10 +113,14 @@ class MigrateCommandTest {
                 .contains("'s backup");
         assertThat(c.node(0).metadata().current().range(r.id()).backups()).containsExactly(third);
         assertThat(c.node(0).metadata().current().range(r.id()).owner()).isEqualTo(backup);
-        Run again = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", r.owner(),
-                "--backup");
+        Run again = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", third, "--backup");
         assertThat(again.code()).isNotZero();
-        assertThat(again.err()).contains("has a backup").contains("nothing changed");
+        assertThat(again.err()).contains(third + " backs up").contains("nothing changed");
+        Run moveBackup = run("migrate", "--seeds", seeds, "--range", String.valueOf(r.id()), "--to", r.owner(),
+                "--backup", "--rate", "0", "--wait");
+        assertThat(moveBackup.code()).as(moveBackup.err()).isZero();
+        assertThat(c.node(0).metadata().current().range(r.id()).backups()).as("the backup moved")
+                .containsExactly(r.owner());
         Run byKey = run("migrate", "--seeds", seeds, "--key", "a1", "--to", "d1", "--backup");
         assertThat(byKey.code()).isNotZero();
         assertThat(byKey.err()).contains("--backup goes with --range");

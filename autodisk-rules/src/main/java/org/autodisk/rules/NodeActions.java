@@ -71,6 +71,20 @@ public interface NodeActions {
     }
 
     /**
+     * Moves a range's backup to another data node (off a full disk, say): a backup fill of the target, as
+     * {@link #startBackupFill} does, that takes the place of the backup {@code from} once caught up; {@code from} backs
+     * the range up until then and drops its copy after. Refused (nothing changes) if {@code from} is no longer the
+     * range's backup when the move is committed.
+     *
+     * @param rangeId the range
+     * @param from    its backup now
+     * @param target  the data node that gets the copy (not the owner)
+     * @param reason  why
+     */
+    default void startBackupMove(int rangeId, String from, String target, String reason) {
+    }
+
+    /**
      * Fails a failed owner's range over to its backup: one committed promotion (epoch + 1); the backup takes the range
      * over from its copy, recovers the old owner's ledger and serves once the old owner's lease ran out.
      *

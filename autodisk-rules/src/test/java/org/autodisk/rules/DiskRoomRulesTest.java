@@ -163,6 +163,41 @@ class DiskRoomRulesTest {
         }
     }
 
+    /**
+     * d1 is 97 % full of the backups it keeps (ranges 1 of 5000 bytes and 2 of 2000, owned by d2) and owns nothing:
+     * the largest backup goes to the node with the most room that is not its owner; with no room for it, the next.
+     */
+    @Test
+    void aFullDiskGivesItsLargestBackupToTheNodeWithTheMostRoomOtherThanItsOwner() throws Exception {
+        RecordingActions actions = new RecordingActions();
+        try (RuleEngine engine = engine(actions)) {
+            engine.evaluate(backups(3_000, 90_000, 20_000, 50_000, 0));
+            assertThat(actions.fills).as("d2 owns range 1: d4, with more room than d3, takes its backup").hasSize(1);
+            assertThat(actions.fills.get(0)).startsWith("move backup 1 d1 d4: move a backup off a full disk: the disk "
+                    + "of d1 is 97.0 % full, above balance.shed-disk-used-percent 95.0; its backup of range 1 [r1) "
+                    + "(500 streams, 5000 bytes, owned by d2) moves to d4");
+            actions.fills.clear();
+            engine.evaluate(backups(3_000, 90_000, 12_000, 14_000, 0));
+            assertThat(actions.fills).as("room for 2000 and 4000 bytes: range 1 (5000) fits nowhere, range 2 does")
+                    .singleElement().asString().startsWith("move backup 2 d1 d4: ");
+            actions.fills.clear();
+            engine.evaluate(backups(7_000, 90_000, 50_000, 50_000, 0));
+            engine.evaluate(backups(3_000, 90_000, 50_000, 50_000, 1));
+            assertThat(actions.fills).as("93 % full: under the shedding limit; a migration under way: wait")
+                    .isEmpty();
+        }
+    }
+
+    /** d1 (free bytes given) backs up ranges 1 and 2 of d2; d3 and d4 own one range each and back up none. */
+    private static ClusterLoad backups(long d1Free, long d2Free, long d3Free, long d4Free, int migrations) {
+        return ClusterLoad.of(List.of(node("d1", 0, 0, d1Free), node("d2", 2, 7000, d2Free),
+                node("d3", 1, 3500, d3Free), node("d4", 1, 3500, d4Free)), List.of(
+                        new RangeLoad(1, "[r1)", "d2", "serving", true, 500, 5000, 0, "d1"),
+                        new RangeLoad(2, "[r2)", "d2", "serving", true, 200, 2000, 0, "d1"),
+                        new RangeLoad(3, "[r3)", "d3", "serving", true, 350, 3500, 0, "d4"),
+                        new RangeLoad(4, "[r4)", "d4", "serving", true, 350, 3500, 0, "d3")), migrations);
+    }
+
     private static RuleEngine engine(RecordingActions actions) throws Exception {
         RuleConfig config = new RuleConfig(1, List.of(), List.of(), 100, 500, 2.0, 10.0, 1000, 64_000, 1.25, 1000, 90,
                 95);

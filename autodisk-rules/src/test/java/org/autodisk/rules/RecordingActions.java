@@ -38,6 +38,11 @@ final class RecordingActions implements NodeActions {
     }
 
     @Override
+    public void startBackupMove(int rangeId, String from, String target, String reason) {
+        fills.add("move backup " + rangeId + " " + from + " " + target + ": " + reason);
+    }
+
+    @Override
     public void startMigrationOfUpperHalf(int rangeId, String target, String reason) {
         calls.add("migrate upper half " + rangeId + " " + target);
         reasons.add(reason);

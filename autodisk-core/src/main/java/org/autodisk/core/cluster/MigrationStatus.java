@@ -16,10 +16,11 @@ package org.autodisk.core.cluster;
  * @param rangeBytes  the bytes the range holds on its owner (-1 if unknown), for an estimate of what is left
  * @param startedBy   {@code admin} or {@code rules}
  * @param backup      true for a backup fill: the target gets a backup copy of the range, its owner stays
+ * @param replaces    for a backup fill, the backup the target takes the place of ({@code null}: none)
  */
 public record MigrationStatus(long id, int rangeId, String span, String source, String target, String phase,
         boolean paused, long rateBytes, long keysCopied, long bytesCopied, long rangeBytes, String startedBy,
-        boolean backup) {
+        boolean backup, String replaces) {
 
     /**
      * Encodes as JSON.

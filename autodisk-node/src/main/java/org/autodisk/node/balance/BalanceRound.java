@@ -87,7 +87,8 @@ public final class BalanceRound {
         Set<Integer> ranges = new HashSet<>();
         DiskRoom room = new DiskRoom(e.load(), ctx.rules().maxDiskUsedPercent());
         List<MigrationProposal> fillsFirst = new ArrayList<>(e.proposals());
-        fillsFirst.sort(Comparator.comparing(p -> !p.backup())); // a missing backup before any balancing
+        // a missing backup before any balancing (a backup's move is balancing)
+        fillsFirst.sort(Comparator.comparing(p -> !(p.backup() && p.replaces() == null)));
         for (MigrationProposal p : fillsFirst) {
             RangeDescriptor r = meta.range(p.rangeId());
             String from = r == null ? "" : r.owner();
@@ -113,7 +114,8 @@ public final class BalanceRound {
         CompletableFuture<RangeDescriptor> moving = p.upperHalf() ? halves.split(r)
                 : CompletableFuture.completedFuture(r);
         return moving.thenCompose(m -> ctx.metadata().submit(new MetaCommand.StartMigration(m.id(), m.epoch(),
-                m.generation(), p.target(), MigrationInfo.DEFAULT_RATE, "rules", p.backup()), ctx.metadataTimeout())
+                m.generation(), p.target(), MigrationInfo.DEFAULT_RATE, "rules", p.backup(), p.replaces()),
+                ctx.metadataTimeout())
                 .thenApply(res -> outcome(p, r, m, res))).exceptionally(error -> {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null
                             ? error.getCause() : error;
@@ -123,7 +125,8 @@ public final class BalanceRound {
 
     private static BalanceReport.Proposal outcome(MigrationProposal p, RangeDescriptor r, RangeDescriptor moving,
             CommandResult res) {
-        String what = p.backup() ? "started a backup fill" : moving == r ? "started"
+        String what = p.backup() ? "started a backup fill" + (p.replaces() == null ? "" : " replacing "
+                + p.replaces()) : moving == r ? "started"
                 : "started on its upper half, range " + moving.id() + " " + moving.span() + " after a split";
         return res.applied() ? proposal(p, r.span(), r.owner(), what, res.migrationId())
                 : proposal(p, r.span(), r.owner(), "not started: " + res.refusal(), -1);

@@ -178,10 +178,29 @@ public sealed interface MetaCommand {
      * @param rateBytes          the throttle in bytes per second (0: unthrottled)
      * @param startedBy          who decided it ({@code rules} or {@code admin})
      * @param backup             true to fill a backup copy on the target instead of moving the range (the range
-     *                           must have no backup; the migration ends with {@link AddBackup}); absent: a move
+     *                           must have no backup, or the one {@code replaces} names; the migration ends with
+     *                           {@link AddBackup}); absent: a move
+     * @param replaces           for a backup fill, the range's backup the target takes the place of once its copy
+     *                           caught up (the old one keeps backing the range up until then); {@code null}: none
      */
     record StartMigration(int rangeId, long expectedEpoch, long expectedGeneration, String target, long rateBytes,
-            String startedBy, boolean backup) implements MetaCommand {
+            String startedBy, boolean backup, String replaces) implements MetaCommand {
+
+        /**
+         * Starts a move, or the fill of a missing backup.
+         *
+         * @param rangeId            the range
+         * @param expectedEpoch      its epoch when the move was decided
+         * @param expectedGeneration its generation when the move was decided
+         * @param target             the data node it moves to, or whose backup copy is filled
+         * @param rateBytes          the throttle in bytes per second (0: unthrottled)
+         * @param startedBy          who decided it
+         * @param backup             true to fill a missing backup
+         */
+        public StartMigration(int rangeId, long expectedEpoch, long expectedGeneration, String target,
+                long rateBytes, String startedBy, boolean backup) {
+            this(rangeId, expectedEpoch, expectedGeneration, target, rateBytes, startedBy, backup, null);
+        }
 
         /**
          * Starts a move.
@@ -195,7 +214,7 @@ public sealed interface MetaCommand {
          */
         public StartMigration(int rangeId, long expectedEpoch, long expectedGeneration, String target,
                 long rateBytes, String startedBy) {
-            this(rangeId, expectedEpoch, expectedGeneration, target, rateBytes, startedBy, false);
+            this(rangeId, expectedEpoch, expectedGeneration, target, rateBytes, startedBy, false, null);
         }
     }
 

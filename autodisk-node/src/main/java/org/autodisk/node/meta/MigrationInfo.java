@@ -1,5 +1,7 @@
 package org.autodisk.node.meta;
 
+import java.util.List;
+
 /**
  * One migration of a range in the metadata, from its start to its end (then it is removed): what moves where, how far
  * it got (so that a restarted source or target resumes instead of starting over), and how it is throttled.
@@ -22,10 +24,11 @@ package org.autodisk.node.meta;
  *                    next number first, and a progress record of any other run is refused, so that a run that lost
  *                    track (a stale view, a record still in flight when it failed) can never move the resume key
  *                    past what the store holds
+ * @param replaces    for a backup fill, the backup the target takes the place of ({@code null}: the range had none)
  */
 public record MigrationInfo(long id, int rangeId, String source, String target, long fromEpoch, MigrationPhase phase,
         boolean paused, long rateBytes, long keysCopied, long bytesCopied, String resumeAfter, String startedBy,
-        boolean backup, long copyRun) {
+        boolean backup, long copyRun, String replaces) {
 
     /** A rate that means: the target's {@code migration.rate-bytes}. */
     public static final long DEFAULT_RATE = -1;
@@ -39,6 +42,15 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
     }
 
     /**
+     * Returns the backup this fill replaces, as a list.
+     *
+     * @return it, or an empty list
+     */
+    public List<String> replacesList() {
+        return replaces == null ? List.of() : List.of(replaces);
+    }
+
+    /**
      * Returns this migration in another phase, with the progress reported.
      *
      * @param next  the phase
@@ -49,7 +61,7 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo progressed(MigrationPhase next, long keys, long bytes, String after) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, next, paused, rateBytes, keys, bytes, after,
-                startedBy, backup, copyRun);
+                startedBy, backup, copyRun, replaces);
     }
 
     /**
@@ -60,7 +72,7 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo claimed(long run) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, phase, paused, rateBytes, keysCopied,
-                bytesCopied, resumeAfter, startedBy, backup, run);
+                bytesCopied, resumeAfter, startedBy, backup, run, replaces);
     }
 
     /**
@@ -72,6 +84,6 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
      */
     MigrationInfo controlled(boolean pause, long rate) {
         return new MigrationInfo(id, rangeId, source, target, fromEpoch, phase, pause, rate, keysCopied, bytesCopied,
-                resumeAfter, startedBy, backup, copyRun);
+                resumeAfter, startedBy, backup, copyRun, replaces);
     }
 }

@@ -29,13 +29,15 @@ final class MigrationTransitions {
                         + " bytes/s)"
                 : targetProblem(s, r, c.target());
         if (problem == null && c.backup()) {
-            problem = fillProblem(s, r, c.target());
+            problem = fillProblem(s, r, c.target(), c.replaces());
+        } else if (problem == null && c.replaces() != null) {
+            problem = "a move replaces no backup (replaces " + c.replaces() + " goes with a backup fill)";
         }
         if (problem != null) {
             return refused(s, (c.backup() ? "backup fill refused: " : "migration refused: ") + problem);
         }
         MigrationInfo m = new MigrationInfo(s.nextMigrationId(), r.id(), r.owner(), c.target(), r.epoch(),
-                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy(), c.backup(), 0);
+                MigrationPhase.COPYING, false, c.rateBytes(), 0, 0, "", c.startedBy(), c.backup(), 0, c.replaces());
         List<MigrationInfo> migrations = new ArrayList<>(s.migrations());
         migrations.add(m);
         List<RangeDescriptor> ranges = replaced(s, r, r.in(RangeState.MIGRATING));
@@ -59,13 +61,14 @@ final class MigrationTransitions {
 
     /**
      * Why a data node cannot take a backup fill of a range: the range has a backup already (one is caught up per
-     * range), or the node backs up another range that shares a ledger with this one, or is being filled as its backup
-     * (a backup copy keeps one position per ledger, which the fill's snapshot would overwrite for the other range too;
-     * the sharing ends once the shared ledger is deleted).
+     * range) other than the one the fill replaces, or the node backs up another range that shares a ledger with this
+     * one, or is being filled as its backup (a backup copy keeps one position per ledger, which the fill's snapshot
+     * would overwrite for the other range too; the sharing ends once the shared ledger is deleted).
      */
-    private static String fillProblem(MetaState s, RangeDescriptor r, String target) {
-        if (!r.backups().isEmpty()) {
-            return r + " has a backup already: " + r.backups();
+    private static String fillProblem(MetaState s, RangeDescriptor r, String target, String replaces) {
+        String backups = backupsProblem(r, target, replaces);
+        if (backups != null) {
+            return backups;
         }
         for (RangeDescriptor other : s.ranges()) {
             MigrationInfo filling = s.migrationOf(other.id());
@@ -82,6 +85,22 @@ final class MigrationTransitions {
             }
         }
         return null;
+    }
+
+    /** Why the range's backups do not let a fill (replacing {@code replaces}, or none) go on, or {@code null}. */
+    private static String backupsProblem(RangeDescriptor r, String target, String replaces) {
+        if (replaces == null) {
+            return r.backups().isEmpty() ? null : r + " has a backup already: " + r.backups() + " (a fill that "
+                    + "replaces it names it)";
+        }
+        if (r.backups().contains(target)) {
+            return target + " backs up " + r + " already";
+        }
+        if (replaces.equals(target)) {
+            return "a fill cannot replace its own target " + target;
+        }
+        return r.backups().equals(List.of(replaces)) ? null : "the fill replaces " + replaces + ", but the backups of "
+                + r + " are " + r.backups();
     }
 
     static MetaTransitions.Outcome progress(MetaState s, long index, MetaCommand.MigrationProgress c) {
@@ -176,7 +195,8 @@ final class MigrationTransitions {
                 : m.paused() ? "migration " + m.id() + " is paused"
                 : r == null || r.epoch() != m.fromEpoch() ? movedOn(m, r)
                 : r.owner().equals(m.target()) ? m.target() + " owns " + r
-                : !r.backups().isEmpty() ? r + " has a backup already: " + r.backups()
+                : !r.backups().isEmpty() && !r.backups().equals(m.replacesList()) ? r + " has a backup already: "
+                        + r.backups()
                 : backupProblem(s, m, List.of());
         if (problem != null) {
             return refused(s, "adding a backup refused: " + problem);

@@ -50,6 +50,7 @@ public final class Migrations implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final MigrationEvents events;
     private final HostCopies hostCopies;
+    private final ReplacedBackups replacedBackups;
     private final AtomicBoolean tickQueued = new AtomicBoolean();
 
     /** A copy run of a migration of a range to this node; {@code ended} completes once its thread is done. */
@@ -77,6 +78,8 @@ public final class Migrations implements AutoCloseable {
         this.cleanUp = new SourceCleanUp(mc, timer);
         this.events = new MigrationEvents(ctx.nodeId(), ctx.rules()::observe);
         this.hostCopies = new HostCopies(mc);
+        this.replacedBackups = new ReplacedBackups(mc, task -> Thread.ofVirtual().name(ctx.nodeId()
+                + "-backup-drop").start(task));
     }
 
     /**
@@ -107,6 +110,7 @@ public final class Migrations implements AutoCloseable {
     public void start(long periodMs) {
         timer.scheduleWithFixedDelay(this::tick, periodMs, periodMs, TimeUnit.MILLISECONDS);
         mc.metadata().subscribe(s -> tickSoon());
+        mc.metadata().subscribeCommands(replacedBackups::applied);
     }
 
     /** Runs a round on the driver's thread soon, once however many changes come meanwhile. */

@@ -83,8 +83,10 @@ final class MigrationAdmin {
 
     private CompletableFuture<MigrationStatus> startOn(RangeDescriptor r, String target, long rate, String by,
             boolean backup) {
-        return commit(new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, rate, by, backup),
-                -1);
+        // a fill on a range with a backup moves the backup: the target takes its place once caught up
+        String replaces = backup && !r.backups().isEmpty() ? r.backups().get(0) : null;
+        return commit(new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, rate, by, backup,
+                replaces), -1);
     }
 
     private CompletableFuture<MigrationStatus> commit(MetaCommand command, long id) {
@@ -99,7 +101,7 @@ final class MigrationAdmin {
         MigrationInfo m = s.migration(id);
         if (m == null) {
             return new MigrationStatus(id, -1, "", "", "", command instanceof MetaCommand.EndMigration ? "aborted"
-                    : "finished", false, 0, 0, 0, -1, "", false);
+                    : "finished", false, 0, 0, 0, -1, "", false, null);
         }
         return MigrationAdmin.toStatus(s, m);
     }
@@ -108,7 +110,7 @@ final class MigrationAdmin {
         RangeDescriptor r = s.range(m.rangeId());
         return new MigrationStatus(m.id(), m.rangeId(), r == null ? "" : r.span(), m.source(), m.target(),
                 m.phase().name().toLowerCase().replace('_', ' '), m.paused(), m.rateBytes(), m.keysCopied(),
-                m.bytesCopied(), -1, m.startedBy(), m.backup());
+                m.bytesCopied(), -1, m.startedBy(), m.backup(), m.replaces());
     }
 
     private static byte[] hex(String text) {

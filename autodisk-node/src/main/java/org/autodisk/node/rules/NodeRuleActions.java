@@ -106,6 +106,11 @@ final class NodeRuleActions implements NodeActions {
     }
 
     @Override
+    public void startBackupMove(int rangeId, String from, String target, String reason) {
+        propose(new MigrationProposal(rangeId, target, reason, false, true, from));
+    }
+
+    @Override
     public void promote(int rangeId, String reason) {
         failoverDecision("promote range " + rangeId).promote(rangeId, reason);
     }

@@ -90,7 +90,7 @@ class LedgerTruncationTest {
         MetaState before = new MetaState(11, "range", List.of(), List.of(range), 1, null, List.of(ledger), 83,
                 List.of(), 1);
         MigrationInfo fill = new MigrationInfo(1, 0, "d1", "d3", 3, MigrationPhase.CATCHING_UP, false,
-                MigrationInfo.DEFAULT_RATE, 0, 0, null, "rules", true, 1);
+                MigrationInfo.DEFAULT_RATE, 0, 0, null, "rules", true, 1, null);
         MetaState committed = new MetaState(12, "range", List.of(), List.of(range), 1, null, List.of(ledger), 83,
                 List.of(fill), 2);
         LedgerStore store = LedgerStore.inMemory("l1");

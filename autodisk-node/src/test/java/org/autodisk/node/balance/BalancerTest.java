@@ -95,7 +95,7 @@ class BalancerTest {
     }
 
     @Test
-    void aDataNodeWhoseDiskFillsGivesItsRangesAwayAndTakesOneBackOnceItHasRoom(@TempDir Path dir) throws IOException {
+    void aDataNodeWhoseDiskFillsGivesItsRangesAndBackupsAwayAndTakesOneBack(@TempDir Path dir) throws IOException {
         Map<String, Object> config = Map.of("wal.multiplicity", 2, "balance.check-ms", 300, "fault.hooks-dir", "hooks",
                 "balance.max-disk-used-percent", 92.5, "balance.shed-disk-used-percent", 95);
         try (MiniCluster c = MiniCluster.start(3, 2, dir, config)) {
@@ -107,9 +107,13 @@ class BalancerTest {
                 client.insert(spread(i), Keys.utf8("v" + i));
             }
             assertThat(ownsARange(c.node(1).metadata().current(), "d1")).isTrue();
+            assertThat(backsUpARange(c.node(1).metadata().current(), "d1")).isTrue();
             diskUsed(c, 0, "97");
             await().atMost(Duration.ofSeconds(60)).until(() -> !ownsARange(c.node(1).metadata().current(), "d1")
+                    && !backsUpARange(c.node(1).metadata().current(), "d1")
                     && c.node(1).metadata().current().migrations().isEmpty());
+            await().atMost(Duration.ofSeconds(30)).until(() -> c.node(0).backups().copy().scan(new byte[0], null, 1,
+                    Long.MAX_VALUE).entries().isEmpty());
             for (int i = 0; i < 300; i++) {
                 assertThat(client.search(spread(i))).contains(Keys.utf8("v" + i));
             }
@@ -135,6 +139,10 @@ class BalancerTest {
     /** Keys of d3's range (the last third of the key space). */
     private static byte[] key(int i) {
         return new byte[] {(byte) 0xE0, (byte) (i >> 8), (byte) i};
+    }
+
+    private static boolean backsUpARange(MetaState s, String node) {
+        return s.ranges().stream().anyMatch(r -> r.backups().contains(node));
     }
 
     private static boolean ownsARange(MetaState s, String node) {

@@ -66,7 +66,7 @@ class LedgerApplyOrderTest {
         RangeDescriptor dropped = new RangeDescriptor(0, new byte[0], null, "d1", List.of(), List.of("l1"), 3, 1,
                 RangeState.SERVING);
         MigrationInfo fill = new MigrationInfo(7, 0, "d1", "d2", 3, MigrationPhase.COPYING, false,
-                MigrationInfo.DEFAULT_RATE, 0, 0, null, "rules", true, 1);
+                MigrationInfo.DEFAULT_RATE, 0, 0, null, "rules", true, 1, null);
         MetaState filling = new MetaState(12, "range", List.of(), List.of(dropped), 1, null, List.of(open), 20,
                 List.of(fill), 8);
         assertThat(LedgerApplyHandler.takes(filling, "d2", open)).as("being filled").isFalse();

@@ -46,7 +46,7 @@ class MigrationTransitionsTest {
         assertThat(s.range(0).state()).isEqualTo(RangeState.MIGRATING);
         assertThat(s.range(0).owner()).as("the source serves while copying").isEqualTo(r.owner());
         assertThat(s.migrationOf(0)).isEqualTo(new MigrationInfo(1, 0, r.owner(), "d3", r.epoch(),
-                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules", false, 0));
+                MigrationPhase.COPYING, false, 1_000_000, 0, 0, "", "rules", false, 0, null));
 
         s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.COPYING));
         s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
@@ -234,6 +234,63 @@ class MigrationTransitionsTest {
         s = applied(s, start(s.range(1), "d3"));
         s = applied(s, progress(move, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
         assertRefused(s, new MetaCommand.AddBackup(move), "it ends with a cutover");
+    }
+
+    private static MetaCommand.StartMigration replacing(RangeDescriptor r, String target, String replaces) {
+        return new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), target, 0, "rules", true, replaces);
+    }
+
+    /**
+     * A fill may take the place of the range's backup (moving a backup off a full disk): the old backup stays the
+     * range's backup until the new copy caught up, then the add swaps them in one command; a fill naming a backup the
+     * range does not have, or its own target, is refused.
+     */
+    @Test
+    void aFillReplacingTheBackupSwapsItOnlyWhenItsCopyCaughtUp() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        assertThat(r.backups()).containsExactly("d2");
+        assertRefused(s, replacing(r, "d3", "d1"), "backup fill refused", "the fill replaces d1, but the backups of");
+        assertRefused(s, replacing(r, "d2", "d2"), "d2 backs up");
+        assertRefused(s, replacing(r, "d3", "d3"), "a fill cannot replace its own target d3");
+        assertRefused(s, new MetaCommand.StartMigration(r.id(), r.epoch(), r.generation(), "d3", 0, "rules", false,
+                "d2"), "a move replaces no backup");
+        long id = apply(s, replacing(r, "d3", "d2")).result().migrationId();
+        s = applied(s, replacing(r, "d3", "d2"));
+        assertThat(s.migration(id).replaces()).isEqualTo("d2");
+        assertThat(s.range(0).backups()).as("the old backup backs the range up while the fill runs")
+                .containsExactly("d2");
+        assertThat(MetaCodec.read(MetaCodec.write(s), MetaState.class)).as("snapshots keep it").isEqualTo(s);
+        s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        s = applied(s, new MetaCommand.AddBackup(id));
+        assertThat(s.range(0).backups()).containsExactly("d3");
+        assertThat(s.range(0).epoch()).isEqualTo(r.epoch());
+        assertThat(s.migrations()).isEmpty();
+        assertRefused(s, fill(s.range(0), "d2"), "has a backup already: [d3]");
+    }
+
+    /** The backup a fill replaces may be dropped meanwhile (it failed): the fill's target is then simply added. */
+    @Test
+    void aFillWhoseReplacedBackupWasDroppedMeanwhileIsAdded() {
+        MetaState s = created();
+        RangeDescriptor r = s.range(0);
+        long id = apply(s, replacing(r, "d3", "d2")).result().migrationId();
+        s = applied(s, replacing(r, "d3", "d2"));
+        s = applied(s, progress(id, MigrationPhase.COPYING, MigrationPhase.CATCHING_UP));
+        RangeDescriptor now = s.range(0);
+        s = applied(s, new MetaCommand.ChangeRange(0, now.epoch(), now.generation(), now.owner(), List.of(),
+                RangeState.MIGRATING));
+        s = applied(s, new MetaCommand.AddBackup(id));
+        assertThat(s.range(0).backups()).containsExactly("d3");
+    }
+
+    /** Old log entries and snapshots have no {@code replaces}: they read as fills that replace nothing. */
+    @Test
+    void aStartWithoutReplacesReadsAsReplacingNothing() {
+        MetaCommand c = MetaCodec.read(("{\"type\":\"start-migration\",\"rangeId\":0,\"expectedEpoch\":1,"
+                + "\"expectedGeneration\":1,\"target\":\"d3\",\"rateBytes\":0,\"startedBy\":\"rules\","
+                + "\"backup\":true}").getBytes(java.nio.charset.StandardCharsets.UTF_8), MetaCommand.class);
+        assertThat(c).isEqualTo(new MetaCommand.StartMigration(0, 1, 1, "d3", 0, "rules", true));
     }
 
     /**

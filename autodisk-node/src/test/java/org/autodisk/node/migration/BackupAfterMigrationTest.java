@@ -1,6 +1,7 @@
 package org.autodisk.node.migration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
@@ -11,6 +12,7 @@ import java.util.TreeMap;
 import org.autodisk.client.AutoDiskClient;
 import org.autodisk.core.Keys;
 import org.autodisk.core.cluster.BalanceReport;
+import org.autodisk.core.cluster.MigrationStatus;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.MiniCluster;
@@ -44,12 +46,7 @@ class BackupAfterMigrationTest {
         // backup the range's older streams (a store in memory holds nothing durably, and the log keeps everything)
         try (MiniCluster c = MiniCluster.start(3, 2, dir, CONFIG)) {
             AutoDiskClient client = c.clientOf(0);
-            for (int i = 0; i < 1500; i++) {
-                client.insert(key(i), value(i, 0));
-            }
-            RangeDescriptor r = c.node(0).metadata().current().rangeOf(key(0));
-            assertThat(r.owner()).isEqualTo("d1");
-            assertThat(r.backups()).containsExactly("d2");
+            RangeDescriptor r = loadD1sRange(c, client);
 
             moveAndWait(client, r.id(), "d3");
             assertThat(range(c, r).backups()).as("the backup stays when the range moves elsewhere")
@@ -74,6 +71,45 @@ class BackupAfterMigrationTest {
             writeAgain(client, 2);
             awaitBackupEqualsOwner(c, r, 1, filled.equals("d1") ? 0 : 2);
         }
+    }
+
+    /**
+     * A fill on a range that has a backup moves the backup (off a full disk, say): the old backup keeps backing the
+     * range up until the new copy caught up, then the new one takes its place, follows the owner's writes, and the old
+     * one drops its copy of the range.
+     */
+    @Test
+    void aFillOnARangeWithABackupMovesTheBackupAndTheOldOneDropsItsCopy(@TempDir Path dir) {
+        try (MiniCluster c = MiniCluster.start(3, 2, dir, CONFIG)) {
+            AutoDiskClient client = c.clientOf(0);
+            RangeDescriptor r = loadD1sRange(c, client);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(contents(c.node(1).backups()
+                    .copy(), r)).hasSize(1500));
+
+            MigrationStatus fill = client.admin().fillBackup(r.id(), "d3", 0L);
+            assertThat(fill.backup()).isTrue();
+            assertThat(fill.replaces()).isEqualTo("d2");
+            await().atMost(Duration.ofSeconds(60)).until(() -> client.admin().migrations().migrations().isEmpty());
+            assertThat(range(c, r).backups()).as("d3 took d2's place").containsExactly("d3");
+            assertThat(range(c, r).owner()).isEqualTo("d1");
+            writeAgain(client, 1);
+            awaitBackupEqualsOwner(c, r, 0, 2);
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(contents(c.node(1).backups()
+                    .copy(), r)).as("the replaced backup dropped its copy").isEmpty());
+            assertThatThrownBy(() -> client.admin().fillBackup(r.id(), "d3", 0L))
+                    .hasMessageContaining("d3 backs up");
+        }
+    }
+
+    /** Writes 1500 streams into d1's range, whose backup is d2. */
+    private static RangeDescriptor loadD1sRange(MiniCluster c, AutoDiskClient client) {
+        for (int i = 0; i < 1500; i++) {
+            client.insert(key(i), value(i, 0));
+        }
+        RangeDescriptor r = c.node(0).metadata().current().rangeOf(key(0));
+        assertThat(r.owner()).isEqualTo("d1");
+        assertThat(r.backups()).containsExactly("d2");
+        return r;
     }
 
     private static void moveAndWait(AutoDiskClient client, int rangeId, String target) {

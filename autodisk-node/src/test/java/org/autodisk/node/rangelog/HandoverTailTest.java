@@ -90,7 +90,7 @@ class HandoverTailTest {
         LedgerInfo open = new LedgerInfo(LEDGER, 0, new byte[0], null, 2, "d2", List.of(new LedgerInfo.Fragment(1,
                 List.of("l1"))), LedgerState.OPEN, 0);
         MigrationInfo m = new MigrationInfo(4, 0, "d2", "d1", 2, MigrationPhase.CLEANING_UP, false, 0, 90, 9000, "",
-                "rules", false, 1);
+                "rules", false, 1, null);
         MetaState s = new MetaState(20, "range", List.of(), List.of(r), 1, new MetaState.Creation(List.of("d1", "d2"),
                 List.of()), List.of(open), LEDGER + 1, List.of(m), 5);
         cutovers.handOver(new LedgerHandover(LEDGER, 100, 0, "d2", entries(tailFrom, 100).stream()
