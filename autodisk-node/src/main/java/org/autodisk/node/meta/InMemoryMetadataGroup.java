@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import org.HdrHistogram.ConcurrentHistogram;
@@ -37,6 +38,16 @@ public final class InMemoryMetadataGroup {
      */
     public Metadata member(String nodeId) {
         return views.computeIfAbsent(nodeId, View::new);
+    }
+
+    /**
+     * Tells how often a member asked how far the leader committed ({@link Metadata#committedVersion}).
+     *
+     * @param nodeId the member
+     * @return how many times
+     */
+    public int committedVersionAsks(String nodeId) {
+        return ((View) member(nodeId)).asks.get();
     }
 
     /**
@@ -130,6 +141,7 @@ public final class InMemoryMetadataGroup {
         private final AtomicBoolean telling = new AtomicBoolean();
         private final VersionWaiters waiters;
         private final Histogram applyLag = new ConcurrentHistogram(3);
+        private final AtomicInteger asks = new AtomicInteger();
 
         View(String nodeId) {
             this.nodeId = nodeId;
@@ -195,6 +207,7 @@ public final class InMemoryMetadataGroup {
 
         @Override
         public CompletableFuture<Long> committedVersion(Duration timeout) {
+            asks.incrementAndGet();
             if (!available) {
                 return CompletableFuture.failedFuture(new MetadataException("no leader of the metadata answered "
                         + "(in-memory group made unavailable)", null));

@@ -88,7 +88,7 @@ public final class Migrations implements AutoCloseable {
      * @return the handler
      */
     public OperationHandler readHandler() {
-        return new MigrationReadHandler(mc.self(), mc.metadata(), snapshots, wal);
+        return new MigrationReadHandler(mc.self(), mc.metadata(), snapshots, wal, mc.settings().metadataTimeout());
     }
 
     /**
