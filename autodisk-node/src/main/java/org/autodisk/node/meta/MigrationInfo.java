@@ -1,7 +1,5 @@
 package org.autodisk.node.meta;
 
-import java.util.List;
-
 /**
  * One migration of a range in the metadata, from its start to its end (then it is removed): what moves where, how far
  * it got (so that a restarted source or target resumes instead of starting over), and how it is throttled.
@@ -39,15 +37,6 @@ public record MigrationInfo(long id, int rangeId, String source, String target, 
             throw new IllegalArgumentException("a migration needs a phase");
         }
         resumeAfter = resumeAfter == null ? "" : resumeAfter;
-    }
-
-    /**
-     * Returns the backup this fill replaces, as a list.
-     *
-     * @return it, or an empty list
-     */
-    public List<String> replacesList() {
-        return replaces == null ? List.of() : List.of(replaces);
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.autodisk.node.meta;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /**
@@ -195,8 +196,8 @@ final class MigrationTransitions {
                 : m.paused() ? "migration " + m.id() + " is paused"
                 : r == null || r.epoch() != m.fromEpoch() ? movedOn(m, r)
                 : r.owner().equals(m.target()) ? m.target() + " owns " + r
-                : !r.backups().isEmpty() && !r.backups().equals(m.replacesList()) ? r + " has a backup already: "
-                        + r.backups()
+                : !r.backups().isEmpty() && !r.backups().equals(Collections.singletonList(m.replaces()))
+                        ? r + " has a backup already: " + r.backups()
                 : backupProblem(s, m, List.of());
         if (problem != null) {
             return refused(s, "adding a backup refused: " + problem);

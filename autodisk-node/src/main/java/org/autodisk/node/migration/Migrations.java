@@ -294,7 +294,8 @@ public final class Migrations implements AutoCloseable {
     record Targeted(MigrationInfo migration, RangeDescriptor span) {
     }
 
-    private static boolean overlaps(RangeDescriptor r, RangeDescriptor span) {
+    /** Whether two ranges' spans overlap. */
+    static boolean overlaps(RangeDescriptor r, RangeDescriptor span) {
         return r.contains(span.low()) || span.contains(r.low());
     }
 

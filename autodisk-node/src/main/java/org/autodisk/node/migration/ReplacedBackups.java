@@ -109,22 +109,15 @@ final class ReplacedBackups {
      * @return the reason, or {@code null}
      */
     static String keptBy(MetaState s, String self, RangeDescriptor span) {
+        if (Migrations.keptHere(s.ranges(), true, span, self)) {
+            return "it owns or backs up a range over the span";
+        }
         for (RangeDescriptor r : s.ranges()) {
-            if (!overlaps(r, span)) {
-                continue;
-            }
             MigrationInfo fill = s.migrationOf(r.id());
-            if (r.owner().equals(self) || r.backups().contains(self)) {
-                return "it " + (r.owner().equals(self) ? "owns " : "backs up ") + r;
-            }
-            if (fill != null && fill.backup() && fill.target().equals(self)) {
+            if (fill != null && fill.backup() && fill.target().equals(self) && Migrations.overlaps(r, span)) {
                 return "backup fill " + fill.id() + " into this node copies " + r;
             }
         }
         return null;
-    }
-
-    private static boolean overlaps(RangeDescriptor a, RangeDescriptor b) {
-        return a.contains(b.low()) || b.contains(a.low());
     }
 }
