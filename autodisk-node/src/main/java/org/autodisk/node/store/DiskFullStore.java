@@ -90,6 +90,12 @@ final class DiskFullStore extends ForwardingStore {
     }
 
     @Override
+    public long deleteRangeIf(byte[] low, byte[] high, BooleanSupplier condition) {
+        writable();
+        return super.deleteRangeIf(low, high, condition);
+    }
+
+    @Override
     public void makeDurable() {
         writable();
         super.makeDurable();

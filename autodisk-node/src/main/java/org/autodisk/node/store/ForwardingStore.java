@@ -2,6 +2,7 @@ package org.autodisk.node.store;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.wire.LogRecord;
@@ -102,6 +103,11 @@ public abstract class ForwardingStore implements LocalStore {
     @Override
     public long deleteRange(byte[] low, byte[] high) {
         return inner.deleteRange(low, high);
+    }
+
+    @Override
+    public long deleteRangeIf(byte[] low, byte[] high, BooleanSupplier condition) {
+        return inner.deleteRangeIf(low, high, condition);
     }
 
     @Override

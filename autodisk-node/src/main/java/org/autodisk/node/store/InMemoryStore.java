@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.function.BooleanSupplier;
 import org.autodisk.core.Keys;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
@@ -158,7 +159,10 @@ final class InMemoryStore implements LocalStore {
     }
 
     @Override
-    public synchronized long deleteRange(byte[] low, byte[] high) {
+    public synchronized long deleteRangeIf(byte[] low, byte[] high, BooleanSupplier condition) {
+        if (!condition.getAsBoolean()) {
+            return 0;
+        }
         NavigableMap<byte[], byte[]> doomed = view(low, high);
         long n = doomed.size();
         doomed.clear();

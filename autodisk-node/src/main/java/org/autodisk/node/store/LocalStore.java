@@ -2,6 +2,7 @@ package org.autodisk.node.store;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.core.protocol.TraverseResult;
 import org.autodisk.node.wire.LogRecord;
@@ -174,7 +175,23 @@ public interface LocalStore extends AutoCloseable {
      * @param high end key, exclusive ({@code null}: to the end)
      * @return how many streams were deleted
      */
-    long deleteRange(byte[] low, byte[] high);
+    default long deleteRange(byte[] low, byte[] high) {
+        return deleteRangeIf(low, high, () -> true);
+    }
+
+    /**
+     * Deletes every stream with {@code low <= key < high} while a condition holds, asking it under the lock the
+     * store's ledger applies, bulk loads and deletions take: a writer that can write the span only once the
+     * condition turned false (this node took the range on) writes either after the deletion or into a span kept. A
+     * store that deletes a large span piece by piece (RocksDB: 10,000 streams at a time, so that applies never wait
+     * for a whole span) asks before each piece and stops when it no longer holds.
+     *
+     * @param low       first key, inclusive
+     * @param high      end key, exclusive ({@code null}: to the end)
+     * @param condition whether the span is to go; asked under the lock
+     * @return how many streams were deleted; 0 when the condition did not hold
+     */
+    long deleteRangeIf(byte[] low, byte[] high, BooleanSupplier condition);
 
     /**
      * Gives the disk space of a span deleted with {@link #deleteRange} back now, so that the free space the disk

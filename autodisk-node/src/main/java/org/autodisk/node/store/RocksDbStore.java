@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
 import org.autodisk.core.protocol.TraverseResult;
@@ -91,10 +92,8 @@ final class RocksDbStore implements LocalStore {
     }
 
     /**
-     * Opens the store.
-     *
-     * @param counted whether it keeps a running stream count (else {@link #count} counts the keys, and applied
-     *                entries are answered as changes made)
+     * Opens the store, with a running stream count if {@code counted} (else {@link #count} counts the keys, and
+     * applied entries are answered as changes made).
      */
     static RocksDbStore open(Path dir, boolean syncWrites, boolean journal, boolean counted) {
         FlushListener flushes = new FlushListener();
@@ -381,9 +380,9 @@ final class RocksDbStore implements LocalStore {
     }
 
     @Override
-    public long deleteRange(byte[] low, byte[] high) {
+    public long deleteRangeIf(byte[] low, byte[] high, BooleanSupplier condition) {
         try {
-            return transfer.deleteRange(low, high);
+            return transfer.deleteRange(low, high, condition);
         } catch (RocksDBException e) {
             throw failure("delete of a range", e);
         }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import org.autodisk.core.protocol.KeyValue;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.CompactRangeOptions;
@@ -33,6 +34,8 @@ final class RocksTransfer {
     private final RocksDB db;
     private final ColumnFamilyHandle meta;
     private final WriteOptions writeOptions;
+    /** Streams a deletion counts and deletes under the apply lock at a time. */
+    static final int PIECE = 10_000;
     private final Object applyLock;
     private final AtomicLong count;
     private final LedgerPositions positions;
@@ -77,24 +80,53 @@ final class RocksTransfer {
         }
     }
 
-    long deleteRange(byte[] low, byte[] high) throws RocksDBException {
-        synchronized (applyLock) {
-            long n = 0;
-            byte[] last = null;
-            try (Slice upper = high == null ? null : new Slice(high);
-                    ReadOptions ro = upper == null ? new ReadOptions() : new ReadOptions().setIterateUpperBound(upper);
-                    RocksIterator it = db.newIterator(ro)) {
-                for (it.seek(low); it.isValid(); it.next()) {
+    /**
+     * Deletes a span piece by piece, each under the apply lock and only if the condition, asked first, still holds:
+     * applies wait for one piece of at most {@link #PIECE} streams, never for a whole large span.
+     */
+    long deleteRange(byte[] low, byte[] high, BooleanSupplier condition) throws RocksDBException {
+        long total = 0;
+        byte[] from = low;
+        while (from != null) {
+            synchronized (applyLock) {
+                if (!condition.getAsBoolean()) {
+                    return total;
+                }
+                Piece p = deletePiece(from, high);
+                total += p.deleted();
+                from = p.next();
+            }
+        }
+        return total;
+    }
+
+    /** Deletes up to {@link #PIECE} streams from a key on (under the apply lock). */
+    private Piece deletePiece(byte[] from, byte[] high) throws RocksDBException {
+        long n = 0;
+        byte[] last = null;
+        byte[] next = null;
+        try (Slice upper = high == null ? null : new Slice(high);
+                ReadOptions ro = upper == null ? new ReadOptions() : new ReadOptions().setIterateUpperBound(upper);
+                RocksIterator it = db.newIterator(ro)) {
+            for (it.seek(from); it.isValid() && next == null; it.next()) {
+                if (n == PIECE) {
+                    next = it.key();
+                } else {
                     n++;
                     last = it.key();
                 }
             }
-            if (n > 0) {
-                db.deleteRange(db.getDefaultColumnFamily(), writeOptions, low, high != null ? high : successor(last));
-                count.addAndGet(-n);
-            }
-            return n;
         }
+        if (n > 0) {
+            byte[] end = next != null ? next : high != null ? high : successor(last);
+            db.deleteRange(db.getDefaultColumnFamily(), writeOptions, from, end);
+            count.addAndGet(-n);
+        }
+        return new Piece(n, next);
+    }
+
+    /** What one piece of a deletion deleted, and the first key after it ({@code null}: the span is done). */
+    private record Piece(long deleted, byte[] next) {
     }
 
     /**

@@ -2,6 +2,7 @@ package org.autodisk.node.store;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.autodisk.core.protocol.KeyValue;
 import org.autodisk.node.wire.LogRecord;
@@ -51,6 +52,11 @@ final class WatchedStore extends ForwardingStore {
     @Override
     public long deleteRange(byte[] low, byte[] high) {
         return watch(() -> super.deleteRange(low, high));
+    }
+
+    @Override
+    public long deleteRangeIf(byte[] low, byte[] high, BooleanSupplier condition) {
+        return watch(() -> super.deleteRangeIf(low, high, condition));
     }
 
     @Override

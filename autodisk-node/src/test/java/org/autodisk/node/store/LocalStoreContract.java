@@ -247,4 +247,29 @@ abstract class LocalStoreContract {
         assertThat(store.scan(new byte[0], null, 10, 1 << 20).entries()).hasSize(1);
         assertThat(store.deleteRange(k("x"), null)).isZero();
     }
+
+    @Test
+    void deleteRangeIfDecidesUnderTheLockThatLedgerAppliesTake() throws InterruptedException {
+        for (String key : List.of("a", "b", "c")) {
+            store.put(k(key), k(key));
+        }
+        assertThat(store.deleteRangeIf(k("b"), null, () -> false)).as("the condition does not hold").isZero();
+        assertThat(store.count()).isEqualTo(3);
+        Thread[] apply = new Thread[1];
+        long n = store.deleteRangeIf(k("b"), null, () -> {
+            // an apply that starts while the condition is asked waits until the deletion is done
+            apply[0] = Thread.ofPlatform().start(() -> store.applyLedger(9, List.of(new LogRecord(0, 1, 1,
+                    LogRecord.PUT, k("b2"), k("x")))));
+            try {
+                apply[0].join(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return true;
+        });
+        apply[0].join();
+        assertThat(n).isEqualTo(2);
+        assertThat(store.get(k("b2"))).as("applied after the deletion").isNotNull();
+        assertThat(store.get(k("c"))).isNull();
+    }
 }

@@ -74,6 +74,22 @@ class RocksDbStoreTest extends LocalStoreContract {
         assertThat(store.count()).isEqualTo(5_000);
         assertThat(store.get(Keys.utf8("key-004999"))).hasSize(1000);
         assertThat(store.get(Keys.utf8("key-005000"))).isNull();
+        assertThat(store.get(Keys.utf8("key-019999"))).isNull();
+    }
+
+    @Test
+    void aLargeSpanIsDeletedPieceByPieceWhileTheConditionHolds() {
+        fill(25_000);
+        int[] asked = {0};
+        assertThat(store.deleteRangeIf(Keys.utf8("key-"), null, () -> asked[0]++ == 0)).as("one piece")
+                .isEqualTo(RocksTransfer.PIECE);
+        assertThat(asked[0]).as("asked again before the second piece").isEqualTo(2);
+        assertThat(store.count()).isEqualTo(25_000 - RocksTransfer.PIECE);
+        assertThat(store.get(Keys.utf8(String.format("key-%06d", RocksTransfer.PIECE - 1)))).isNull();
+        assertThat(store.get(Keys.utf8(String.format("key-%06d", RocksTransfer.PIECE)))).hasSize(1000);
+        assertThat(store.deleteRange(Keys.utf8("key-"), null)).as("the rest, to the end").isEqualTo(15_000);
+        assertThat(store.count()).isZero();
+        assertThat(store.scan(new byte[0], null, 10, 1 << 20).entries()).isEmpty();
     }
 
     @Test
