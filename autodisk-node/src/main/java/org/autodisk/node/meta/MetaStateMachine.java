@@ -48,6 +48,7 @@ final class MetaStateMachine extends BaseStateMachine {
     private final MetaState resumed;
     private final long resumedIndex;
     private final BeforeApply beforeApply;
+    private final AppliedWaits waits = new AppliedWaits();
     /** Held while an applied change is made and announced, so that {@link #freeze} sees both or neither. */
     private final ReentrantLock announcing = new ReentrantLock();
     private boolean frozen;
@@ -261,10 +262,39 @@ final class MetaStateMachine extends BaseStateMachine {
     public CompletableFuture<Message> query(Message request) {
         MetaState state = state();
         if (VERSION_QUERY.equals(request.getContent())) {
-            byte[] version = ByteBuffer.allocate(Long.BYTES).putLong(state.version()).array();
-            return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(version)));
+            // asked of the leader: once it applied its whole commit index, so that the answer covers every change
+            // committed before the question, also just after an election
+            return waits.await(commitIndex()).thenApply(v -> Message.valueOf(ByteString.copyFrom(ByteBuffer
+                    .allocate(Long.BYTES).putLong(state().version()).array())));
         }
         return CompletableFuture.completedFuture(Message.valueOf(ByteString.copyFrom(MetaCodec.write(state))));
+    }
+
+    /** This replica's commit index ({@code -1} if unknown): a leader's covers every entry committed before. */
+    private long commitIndex() {
+        RaftServer server = getServer().getNow(null);
+        if (server == null) {
+            return -1;
+        }
+        try {
+            return server.getDivision(getGroupId()).getRaftLog().getLastCommittedIndex();
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    protected boolean updateLastAppliedTermIndex(long term, long index) {
+        boolean updated = super.updateLastAppliedTermIndex(term, index);
+        waits.applied(index);
+        return updated;
+    }
+
+    @Override
+    protected boolean updateLastAppliedTermIndex(TermIndex termIndex) {
+        boolean updated = super.updateLastAppliedTermIndex(termIndex);
+        waits.applied(termIndex.getIndex());
+        return updated;
     }
 
     /** The state: the earlier state machine's while this one replays what that one had applied. */

@@ -59,6 +59,26 @@ public interface Metadata extends AutoCloseable {
     }
 
     /**
+     * A command every state refuses (there is no migration -1): committed only to order a view after everything
+     * committed before it ({@link #awaitCommitted}).
+     */
+    MetaCommand BARRIER = new MetaCommand.EndMigration(-1, false, "a barrier: it ends no migration");
+
+    /**
+     * Waits until this node's copy holds every change committed before this call: commits {@link #BARRIER} and waits
+     * until this copy applied it. A decision that something is no longer wanted here must not be taken on a copy that
+     * is behind (a node that restarted replays old changes first); unlike {@link #committedVersion}, no leader that is
+     * deposed or still applying what it committed can answer too little, since the barrier itself must commit.
+     *
+     * @param timeout how long each of the two steps (the commit, this copy's apply) may take
+     * @return the state then; fails with a {@link MetadataException} when the barrier does not commit or the copy
+     *         lags in time
+     */
+    default CompletableFuture<MetaState> awaitCommitted(Duration timeout) {
+        return submit(BARRIER, timeout).thenCompose(r -> awaitVersion(r.version(), timeout));
+    }
+
+    /**
      * Proposes a change; it applies only if committed and if its expectations hold.
      *
      * @param command  the change

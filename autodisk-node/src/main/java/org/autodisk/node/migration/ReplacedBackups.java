@@ -22,8 +22,7 @@ import org.slf4j.LoggerFactory;
  * makes the deletion durable and compacts the span so that the disk space shows free; it does so only with a view of
  * the metadata as current as the leader's (after a restart the replayed log tells of old add-backups again). Entries
  * of a ledger shared with a range it still backs up may put a few keys of the span back; a crash before the drop
- * leaves the span until the node rejoins after being declared failed or is filled with the range again (both delete
- * the span).
+ * leaves the span to the node's periodic sweep of stray spans ({@code store.sweep-ms}).
  */
 final class ReplacedBackups {
 
@@ -86,9 +85,7 @@ final class ReplacedBackups {
     private boolean current(MigrationInfo m, RangeDescriptor r) {
         Duration timeout = mc.settings().metadataTimeout();
         try {
-            long committed = mc.metadata().committedVersion(timeout).get(timeout.toMillis() * 2,
-                    TimeUnit.MILLISECONDS);
-            mc.metadata().awaitVersion(committed, timeout).get(timeout.toMillis() * 2, TimeUnit.MILLISECONDS);
+            mc.metadata().awaitCommitted(timeout).get(timeout.toMillis() * 3, TimeUnit.MILLISECONDS);
             return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
