@@ -194,6 +194,10 @@ public final class NodeConfigKeys {
     public static final ConfigKey<Integer> METRICS_HTTP_PORT = ConfigKey.of("metrics.http-port", Integer.class, 0,
             "Port of the HTTP endpoint /metrics in Prometheus's text format; 0 serves none.");
 
+    /** Stray span sweep. */
+    public static final ConfigKey<Integer> STORE_SWEEP_MS = ConfigKey.of("store.sweep-ms", Integer.class, 60_000,
+            "Data node: how often it drops what its store and backup copy hold of ranges the metadata places "
+                    + "elsewhere (left by a crash between a change and its clean-up); 0: never.");
     /** Default migration throttle. */
     public static final ConfigKey<Integer> MIGRATION_RATE_BYTES = ConfigKey.of("migration.rate-bytes",
             Integer.class, 64 * 1024 * 1024, "Data node: bytes/s a migration copies when started without a rate; "
@@ -280,12 +284,12 @@ public final class NodeConfigKeys {
             MIGRATION_RATE_BYTES, MIGRATION_CHUNK_BYTES, MIGRATION_BULK_LOAD, MIGRATION_MAX_CONCURRENT,
             MIGRATION_CUTOVER_LAG, BALANCE_CHECK_MS, BALANCE_RATIO, BALANCE_MIN_BYTES, BALANCE_MAX_DISK_USED,
             BALANCE_SHED_DISK_USED, FAILURE_HEARTBEAT_MS,
-            FAILURE_SUSPECT_MS, STORE_FAILOVER_AFTER_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
+            FAILURE_SUSPECT_MS, STORE_FAILOVER_AFTER_MS, STORE_SWEEP_MS, LEASE_MS, LEASE_MARGIN_MS, FAULT_HOOKS_DIR);
 
     /** The whole-number keys for which 0 is a meaningful value (off, or none); every other must be at least 1. */
     public static final List<ConfigKey<?>> MAY_BE_ZERO = List.of(WAL_PREALLOCATE_BYTES, RANGE_CHECK_MS,
             METRICS_HTTP_PORT, MIGRATION_RATE_BYTES, BALANCE_CHECK_MS, FAILURE_SUSPECT_MS, LEASE_MARGIN_MS,
-            STORE_FAILOVER_AFTER_MS);
+            STORE_FAILOVER_AFTER_MS, STORE_SWEEP_MS);
 
     private NodeConfigKeys() {
     }

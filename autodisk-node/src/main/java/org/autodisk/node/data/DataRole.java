@@ -26,8 +26,6 @@ import org.autodisk.node.lifecycle.Resources;
 import org.autodisk.node.lifecycle.StartupStep;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
-import org.autodisk.node.meta.MigrationInfo;
-import org.autodisk.node.meta.MigrationPhase;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.migration.MigrationSettings;
 import org.autodisk.node.migration.Migrations;
@@ -69,6 +67,8 @@ public final class DataRole implements NodeRole {
     private final Duration routeWait;
     private final Migrations migrations;
     private final Balancer balancer;
+    private final StraySpans straySpans;
+    private final long sweepMs;
     private final long rangeCheckMs;
     private final long balanceMs;
     private final StoreSilence silence;
@@ -84,20 +84,26 @@ public final class DataRole implements NodeRole {
     public record Storage(LocalStore store, BackupStores backups, StoreHealth health) {
     }
 
-    private DataRole(NodeContext ctx, DataServices services, LoadReports loadReports, RangeChecks rangeChecks,
-            Migrations migrations, Balancer balancer, NodeConfig config, StoreHealth health) {
+    /** The data node's background work, each started with its period. */
+    private record Tasks(LoadReports loadReports, RangeChecks rangeChecks, Migrations migrations, Balancer balancer,
+            StraySpans straySpans) {
+    }
+
+    private DataRole(NodeContext ctx, DataServices services, Tasks tasks, NodeConfig config, StoreHealth health) {
         this.ctx = ctx;
         this.silence = new StoreSilence(ctx.nodeId(), services.store(), health, config.dataDir(),
                 config.get(NodeConfigKeys.STORE_FAILOVER_AFTER_MS), System::nanoTime);
         this.services = services;
-        this.loadReports = loadReports;
+        this.loadReports = tasks.loadReports();
         this.loadReportMs = config.get(NodeConfigKeys.RULES_LOAD_REPORT_MS);
         this.rangeCheckMs = config.get(NodeConfigKeys.RANGE_CHECK_MS);
         this.balanceMs = config.get(NodeConfigKeys.BALANCE_CHECK_MS);
-        this.rangeChecks = rangeChecks;
+        this.rangeChecks = tasks.rangeChecks();
         this.routeWait = routeWait(config);
-        this.migrations = migrations;
-        this.balancer = balancer;
+        this.migrations = tasks.migrations();
+        this.balancer = tasks.balancer();
+        this.straySpans = tasks.straySpans();
+        this.sweepMs = config.get(NodeConfigKeys.STORE_SWEEP_MS);
         this.disk = diskOf(config);
     }
 
@@ -174,7 +180,11 @@ public final class DataRole implements NodeRole {
                 storage.store()::splitKey, new Splits(ctx, wal::splitCommand));
         Balancer balancer = r.open(StartupStep.BALANCER, () -> new Balancer(ctx.nodeId(), rounds,
                 () -> ctx.metadata().current()), Balancer::close);
-        return new DataRole(ctx, services, reports, checks, migrations, balancer, config, storage.health());
+        StraySpans stray = r.open(StartupStep.STRAY_SWEEP, () -> new StraySpans(ctx.nodeId(), ctx.metadata(),
+                storage.store(), storage.backups(), wal::hasWriterOver,
+                Duration.ofMillis(config.get(NodeConfigKeys.METADATA_TIMEOUT_MS))), StraySpans::close);
+        return new DataRole(ctx, services, new Tasks(reports, checks, migrations, balancer, stray), config,
+                storage.health());
     }
 
     /** How long a request waits for the metadata to route it. */
@@ -300,10 +310,9 @@ public final class DataRole implements NodeRole {
     }
 
     /**
-     * Drops the store's spans of ranges this node neither owns nor copies as a migration's target, and the backup
-     * copy's spans of ranges it neither backs up, owns (a promotion taken over from it), nor fills: what moved on while
-     * the cluster had it failed. Later moves and fills to this node delete their span first anyway; this frees the
-     * disk and keeps the node's stream count true.
+     * Drops the store's and the backup copy's stray spans ({@link StraySpans}): what moved on while the cluster had it
+     * failed. Later moves and fills to this node delete their span first anyway; this frees the disk and keeps the
+     * node's stream count true.
      */
     @Override
     public boolean dropStale(MetaState state) {
@@ -312,17 +321,14 @@ public final class DataRole implements NodeRole {
         long copy = 0;
         List<Integer> serving = new ArrayList<>();
         for (RangeDescriptor r : state.ranges()) {
-            MigrationInfo m = state.migrationOf(r.id());
-            boolean target = m != null && m.target().equals(self) && m.phase() != MigrationPhase.CLEANING_UP;
-            if (!r.owner().equals(self) && !(target && !m.backup())) {
+            if (StraySpans.strayInStore(state, r, self)) {
                 if (services.wal().hasWriterOver(r)) {
                     serving.add(r.id()); // not retired yet: a read it serves must not find the span gone
                 } else {
                     store += services.store().deleteRange(r.low(), r.high());
                 }
             }
-            if (services.backups().opened() && !r.owner().equals(self) && !r.backups().contains(self)
-                    && !(target && m.backup())) {
+            if (services.backups().opened() && StraySpans.strayInCopy(state, r, self)) {
                 copy += services.backups().copy().deleteRange(r.low(), r.high());
             }
         }
@@ -352,5 +358,6 @@ public final class DataRole implements NodeRole {
         rangeChecks.start(rangeCheckMs);
         migrations.start(MIGRATION_TICK_MS);
         balancer.start(balanceMs);
+        straySpans.start(sweepMs);
     }
 }

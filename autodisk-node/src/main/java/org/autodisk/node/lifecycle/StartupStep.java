@@ -35,6 +35,8 @@ public enum StartupStep {
     MIGRATIONS,
     /** Data node: the balancer (balance rounds on the balancing node). */
     BALANCER,
+    /** Data node: the periodic sweep of stray spans (streams of ranges the metadata places elsewhere). */
+    STRAY_SWEEP,
     /** Log node: prepare the backup catch-up from its ledgers. */
     CATCH_UP,
     /** Prepare failure detection (heartbeats), failover coordination and the rejoin of a node declared failed. */

@@ -32,7 +32,7 @@ class StartupReleaseTest {
             StartupStep.CATCH_UP, StartupStep.JOIN, StartupStep.JOINED);
     private static final Set<StartupStep> SKIPPED_BY_LOG = EnumSet.of(StartupStep.STORE, StartupStep.BACKUPS,
             StartupStep.WRITE_AHEAD_LOG, StartupStep.LOAD_REPORTS, StartupStep.RANGE_CHECKS, StartupStep.MIGRATIONS,
-            StartupStep.BALANCER, StartupStep.JOIN, StartupStep.JOINED);
+            StartupStep.BALANCER, StartupStep.STRAY_SWEEP, StartupStep.JOIN, StartupStep.JOINED);
 
     @TempDir
     Path dir;
