@@ -16,6 +16,7 @@ import org.autodisk.core.protocol.Status;
 import org.autodisk.node.meta.CommandResult;
 import org.autodisk.node.meta.MetaCommand;
 import org.autodisk.node.meta.MetaState;
+import org.autodisk.node.meta.MetaTransitions;
 import org.autodisk.node.meta.MigrationInfo;
 import org.autodisk.node.meta.RangeDescriptor;
 import org.autodisk.node.ops.NodeContext;
@@ -31,7 +32,8 @@ import org.autodisk.rules.NodeLoad;
  * run, starts what they propose (with those other rules proposed since the last round) through the committed
  * metadata, at most one move per source node and range per round (backup fills first), marked as started by the
  * rules. A proposal the
- * metadata refuses (the range changed meanwhile, the target is not up) is reported with the refusal, not retried.
+ * metadata refuses (the range changed meanwhile, the target is not up) is reported with the refusal, not retried; one
+ * that this node's own metadata refuses already is not proposed at all.
  */
 public final class BalanceRound {
 
@@ -113,14 +115,25 @@ public final class BalanceRound {
     private CompletableFuture<BalanceReport.Proposal> commit(RangeDescriptor r, MigrationProposal p) {
         CompletableFuture<RangeDescriptor> moving = p.upperHalf() ? halves.split(r)
                 : CompletableFuture.completedFuture(r);
-        return moving.thenCompose(m -> ctx.metadata().submit(new MetaCommand.StartMigration(m.id(), m.epoch(),
-                m.generation(), p.target(), MigrationInfo.DEFAULT_RATE, "rules", p.backup(), p.replaces()),
-                ctx.metadataTimeout())
+        return moving.thenCompose(m -> submit(new MetaCommand.StartMigration(m.id(), m.epoch(), m.generation(),
+                p.target(), MigrationInfo.DEFAULT_RATE, "rules", p.backup(), p.replaces()))
                 .thenApply(res -> outcome(p, r, m, res))).exceptionally(error -> {
                     Throwable cause = error instanceof CompletionException && error.getCause() != null
                             ? error.getCause() : error;
                     return proposal(p, r.span(), r.owner(), "not started: " + cause.getMessage(), -1);
                 });
+    }
+
+    /**
+     * Proposes a start unless this node's metadata refuses it already: a proposal the rules repeat every round while
+     * the cluster stays as it is (a move of a range that shares a ledger after a split, say) costs no commit each
+     * round. A view behind the leader's that refuses what the leader would take delays the start to a later round.
+     */
+    private CompletableFuture<CommandResult> submit(MetaCommand.StartMigration start) {
+        MetaState seen = ctx.metadata().current();
+        CommandResult here = MetaTransitions.apply(seen, seen.version() + 1, start).result();
+        return here.applied() ? ctx.metadata().submit(start, ctx.metadataTimeout())
+                : CompletableFuture.completedFuture(here);
     }
 
     private static BalanceReport.Proposal outcome(MigrationProposal p, RangeDescriptor r, RangeDescriptor moving,

@@ -29,6 +29,7 @@ public final class InMemoryMetadataGroup {
     private volatile boolean available = true;
     private volatile Predicate<MetaCommand> holding = c -> false;
     private final List<Held> heldProposals = new ArrayList<>();
+    private final Map<Class<?>, Integer> proposed = new ConcurrentHashMap<>();
 
     /**
      * Returns a member's view of the metadata.
@@ -95,6 +96,16 @@ public final class InMemoryMetadataGroup {
     public void dropProposals() {
         takeHeld().forEach(h -> h.result().completeExceptionally(new MetadataException("the proposal was dropped "
                 + "(in-memory group's fault hook)", null)));
+    }
+
+    /**
+     * Test hook: how many commands of a kind were proposed to the group (committed or not, applied or refused).
+     *
+     * @param kind the command's class
+     * @return how many
+     */
+    public int proposals(Class<? extends MetaCommand> kind) {
+        return proposed.getOrDefault(kind, 0);
     }
 
     private List<Held> takeHeld() {
@@ -222,6 +233,7 @@ public final class InMemoryMetadataGroup {
                         + "committed within " + deadline.toMillis() + " ms: no majority of the voters answered "
                         + "(in-memory group made unavailable)", null));
             }
+            proposed.merge(command.getClass(), 1, Integer::sum);
             MetaEntry entry = new MetaEntry(command, nodeId, MetaEntry.nowMicros());
             if (holding.test(command)) {
                 CompletableFuture<CommandResult> later = new CompletableFuture<>();
