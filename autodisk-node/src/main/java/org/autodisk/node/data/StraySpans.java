@@ -1,8 +1,11 @@
 package org.autodisk.node.data;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -119,39 +122,56 @@ final class StraySpans implements AutoCloseable {
     }
 
     /**
-     * Drops every stray span of the store and of the backup copy, if this node is up and its metadata current.
+     * Drops every stray span of the store and of the backup copy that holds streams and that the sweep before found
+     * stray too, if this node is up and once its metadata holds every change committed before (a sweep that finds
+     * nothing to drop commits nothing).
      *
      * @return how many streams it dropped; -1 when it did not sweep
      */
     long sweep() {
-        if (!up(metadata.current()) || !current()) {
+        MetaState s = metadata.current();
+        if (!up(s)) {
             return -1;
         }
-        MetaState s = metadata.current();
         Set<String> seen = new HashSet<>();
-        long n = 0;
+        List<Runnable> due = new ArrayList<>();
+        long[] n = {0};
         for (RangeDescriptor r : s.ranges()) {
             if (strayInStore(s, r, self) && !writerOver.test(r)) {
-                n += drop(store, r, false, seen);
+                suspect(store, r, false, seen, () -> n[0] += drop(store, r, false)).ifPresent(due::add);
             }
             if (backups.opened() && strayInCopy(s, r, self)) {
-                n += drop(backups.copy(), r, true, seen);
+                LocalStore copy = backups.copy();
+                suspect(copy, r, true, seen, () -> n[0] += drop(copy, r, true)).ifPresent(due::add);
             }
         }
         suspects = seen;
-        return n;
+        if (due.isEmpty()) {
+            return 0;
+        }
+        if (!current()) {
+            return -1;
+        }
+        due.forEach(Runnable::run);
+        return n[0];
     }
 
     /**
-     * Deletes a range's span if it was stray at the sweep before too, with the same span (a request that came in before
-     * a change had that long to end), and is stray as the metadata says under the store's lock; then frees its space.
+     * Notes a stray span that holds streams; returns its drop if the sweep before noted it too, with the same span (a
+     * request that came in before a change had that long to end).
      */
-    private long drop(LocalStore into, RangeDescriptor r, boolean copy, Set<String> seen) {
+    private Optional<Runnable> suspect(LocalStore into, RangeDescriptor r, boolean copy, Set<String> seen,
+            Runnable drop) {
+        if (into.scan(r.low(), r.high(), 1, Long.MAX_VALUE).entries().isEmpty()) {
+            return Optional.empty();
+        }
         String key = (copy ? "copy " : "store ") + r.id() + " " + r.span();
         seen.add(key);
-        if (!suspects.contains(key)) {
-            return 0;
-        }
+        return suspects.contains(key) ? Optional.of(drop) : Optional.empty();
+    }
+
+    /** Deletes a range's span if it is stray as the metadata says under the store's lock; then frees its space. */
+    private long drop(LocalStore into, RangeDescriptor r, boolean copy) {
         long n = into.deleteRangeIf(r.low(), r.high(), () -> stillStray(r, copy));
         if (n == 0) {
             return 0;
@@ -181,7 +201,7 @@ final class StraySpans implements AutoCloseable {
         return s.bootstrapped() && s.member(self) != null && s.member(self).state() == MemberState.UP;
     }
 
-    /** Whether this node's metadata holds all the leader had applied when asked. */
+    /** Whether this node's metadata holds every change committed before now ({@link Metadata#awaitCommitted}). */
     private boolean current() {
         try {
             metadata.awaitCommitted(timeout).get(timeout.toMillis() * 3, TimeUnit.MILLISECONDS);

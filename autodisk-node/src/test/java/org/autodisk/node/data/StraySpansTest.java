@@ -95,6 +95,16 @@ class StraySpansTest {
     }
 
     @Test
+    void aSweepWithNothingToDropCommitsNoBarrier() {
+        created();
+        assertThat(sweep()).isEqualTo(3);
+        int barriers = group.proposals(MetaCommand.EndMigration.class);
+        assertThat(barriers).as("the second sweep's, before it dropped").isEqualTo(1);
+        assertThat(sweep()).isZero();
+        assertThat(group.proposals(MetaCommand.EndMigration.class)).isEqualTo(barriers);
+    }
+
+    @Test
     void aBackupMovedOffThisNodeWhoseDropACrashCutShortIsDropped() {
         created();
         long id = start(0, "d3", true, "d2");
