@@ -161,11 +161,7 @@ final class RangeLedgers implements WriteAheadLog {
 
     private void maintain() {
         ctx.up().probe(ctx.logNodes());
-        List<RangeSlot> all;
-        synchronized (this) {
-            all = List.copyOf(slots.values());
-        }
-        all.forEach(RangeSlot::maintain);
+        slots().forEach(RangeSlot::maintain);
     }
 
     /**
@@ -360,16 +356,24 @@ final class RangeLedgers implements WriteAheadLog {
         return logNodes;
     }
 
+    /**
+     * Asked by metrics and status, outside this object's lock: a slot's answer may wait for its writer's lock, held by
+     * a write whose ensemble change (a metadata proposal) may tell this object's reconcile, which takes its lock.
+     */
     @Override
-    public synchronized boolean degraded() {
-        return slots.values().stream().anyMatch(RangeSlot::degraded);
+    public boolean degraded() {
+        return slots().stream().anyMatch(RangeSlot::degraded);
     }
 
     @Override
-    public synchronized String describe() {
-        String waiting = slots.values().stream().filter(s -> s.problem() != null)
+    public String describe() {
+        String waiting = slots().stream().filter(s -> s.problem() != null)
                 .map(s -> "range " + s.rangeId() + ": " + s.problem()).collect(Collectors.joining("; "));
         return waiting.isEmpty() ? "" : "not serving yet: " + waiting;
+    }
+
+    private synchronized List<RangeSlot> slots() {
+        return List.copyOf(slots.values());
     }
 
     /**
