@@ -183,8 +183,8 @@ public interface LocalStore extends AutoCloseable {
      * Deletes every stream with {@code low <= key < high} while a condition holds, asking it under the lock the
      * store's ledger applies, bulk loads and deletions take: a writer that can write the span only once the
      * condition turned false (this node took the range on) writes either after the deletion or into a span kept. A
-     * store that deletes a large span piece by piece (RocksDB: 10,000 streams at a time, so that applies never wait
-     * for a whole span) asks before each piece and stops when it no longer holds.
+     * store that deletes a large span piece by piece (RocksDB: about 2,000 streams at a time, so that applies never
+     * wait for a whole span) asks before each piece and stops when it no longer holds.
      *
      * @param low       first key, inclusive
      * @param high      end key, exclusive ({@code null}: to the end)

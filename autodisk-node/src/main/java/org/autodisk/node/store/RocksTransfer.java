@@ -35,7 +35,7 @@ final class RocksTransfer {
     private final ColumnFamilyHandle meta;
     private final WriteOptions writeOptions;
     /** Streams a deletion counts and deletes under the apply lock at a time. */
-    static final int PIECE = 10_000;
+    static final int PIECE = 2_000;
     private final Object applyLock;
     private final AtomicLong count;
     private final LedgerPositions positions;
@@ -81,52 +81,57 @@ final class RocksTransfer {
     }
 
     /**
-     * Deletes a span piece by piece, each under the apply lock and only if the condition, asked first, still holds:
-     * applies wait for one piece of at most {@link #PIECE} streams, never for a whole large span.
+     * Deletes a span piece by piece: each piece's end is found outside the apply lock, then its streams are counted and
+     * deleted under it, only if the condition, asked first, still holds. Applies wait for one piece of about
+     * {@link #PIECE} streams, never for a whole large span, and between pieces they find the lock free (a monitor is
+     * not fair: one taken again at once would keep them waiting).
      */
     long deleteRange(byte[] low, byte[] high, BooleanSupplier condition) throws RocksDBException {
         long total = 0;
         byte[] from = low;
         while (from != null) {
+            byte[] end = pieceEnd(from, high);
             synchronized (applyLock) {
                 if (!condition.getAsBoolean()) {
                     return total;
                 }
-                Piece p = deletePiece(from, high);
-                total += p.deleted();
-                from = p.next();
+                total += deletePiece(from, end != null ? end : high);
             }
+            from = end;
         }
         return total;
     }
 
-    /** Deletes up to {@link #PIECE} streams from a key on (under the apply lock). */
-    private Piece deletePiece(byte[] from, byte[] high) throws RocksDBException {
-        long n = 0;
-        byte[] last = null;
-        byte[] next = null;
+    /** The first key {@link #PIECE} streams on from a key, below {@code high}; {@code null} when fewer are left. */
+    private byte[] pieceEnd(byte[] from, byte[] high) {
         try (Slice upper = high == null ? null : new Slice(high);
                 ReadOptions ro = upper == null ? new ReadOptions() : new ReadOptions().setIterateUpperBound(upper);
                 RocksIterator it = db.newIterator(ro)) {
-            for (it.seek(from); it.isValid() && next == null; it.next()) {
-                if (n == PIECE) {
-                    next = it.key();
-                } else {
-                    n++;
-                    last = it.key();
-                }
+            it.seek(from);
+            for (int n = 0; n < PIECE && it.isValid(); n++) {
+                it.next();
+            }
+            return it.isValid() ? it.key() : null;
+        }
+    }
+
+    /** Counts and deletes the streams from a key up to an end ({@code null}: to the last), under the apply lock. */
+    private long deletePiece(byte[] from, byte[] end) throws RocksDBException {
+        long n = 0;
+        byte[] last = null;
+        try (Slice upper = end == null ? null : new Slice(end);
+                ReadOptions ro = upper == null ? new ReadOptions() : new ReadOptions().setIterateUpperBound(upper);
+                RocksIterator it = db.newIterator(ro)) {
+            for (it.seek(from); it.isValid(); it.next()) {
+                n++;
+                last = it.key();
             }
         }
         if (n > 0) {
-            byte[] end = next != null ? next : high != null ? high : successor(last);
-            db.deleteRange(db.getDefaultColumnFamily(), writeOptions, from, end);
+            db.deleteRange(db.getDefaultColumnFamily(), writeOptions, from, end != null ? end : successor(last));
             count.addAndGet(-n);
         }
-        return new Piece(n, next);
-    }
-
-    /** What one piece of a deletion deleted, and the first key after it ({@code null}: the span is done). */
-    private record Piece(long deleted, byte[] next) {
+        return n;
     }
 
     /**
