@@ -28,11 +28,11 @@ public class DeleteStall {
             List<Long> waits = Collections.synchronizedList(new ArrayList<>());
             stop = false;
             Thread applier = Thread.ofPlatform().start(() -> apply(s, waits));
-            Thread.sleep(200);
+            Thread.sleep(200); // applies before the deletion, as a baseline
             long t0 = System.nanoTime();
             long deleted = s.deleteRange("a-".getBytes(), "a.".getBytes());
             long took = System.nanoTime() - t0;
-            Thread.sleep(100);
+            Thread.sleep(100); // and after it
             stop = true;
             applier.join();
             List<Long> sorted = new ArrayList<>(waits);
@@ -65,7 +65,7 @@ public class DeleteStall {
             s.applyLedger(7, List.of(new LogRecord(0, 1, lsn, LogRecord.PUT, ("z-" + lsn).getBytes(), new byte[100])));
             waits.add(System.nanoTime() - t);
             try {
-                Thread.sleep(1);
+                Thread.sleep(1); // an apply every millisecond
             } catch (InterruptedException e) {
                 return;
             }

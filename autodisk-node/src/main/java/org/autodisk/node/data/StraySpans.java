@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
@@ -134,15 +133,13 @@ final class StraySpans implements AutoCloseable {
             return -1;
         }
         Set<String> seen = new HashSet<>();
-        List<Runnable> due = new ArrayList<>();
-        long[] n = {0};
+        List<Due> due = new ArrayList<>();
         for (RangeDescriptor r : s.ranges()) {
             if (strayInStore(s, r, self) && !writerOver.test(r)) {
-                suspect(store, r, false, seen, () -> n[0] += drop(store, r, false)).ifPresent(due::add);
+                note(new Due(store, r, false), seen, due);
             }
             if (backups.opened() && strayInCopy(s, r, self)) {
-                LocalStore copy = backups.copy();
-                suspect(copy, r, true, seen, () -> n[0] += drop(copy, r, true)).ifPresent(due::add);
+                note(new Due(backups.copy(), r, true), seen, due);
             }
         }
         suspects = seen;
@@ -152,22 +149,27 @@ final class StraySpans implements AutoCloseable {
         if (!current()) {
             return -1;
         }
-        due.forEach(Runnable::run);
-        return n[0];
+        return due.stream().mapToLong(d -> drop(d.into(), d.range(), d.copy())).sum();
+    }
+
+    /** A stray span of the store or of the backup copy. */
+    private record Due(LocalStore into, RangeDescriptor range, boolean copy) {
     }
 
     /**
-     * Notes a stray span that holds streams; returns its drop if the sweep before noted it too, with the same span (a
+     * Notes a stray span that holds streams; it is due if the sweep before noted it too, with the same span (a
      * request that came in before a change had that long to end).
      */
-    private Optional<Runnable> suspect(LocalStore into, RangeDescriptor r, boolean copy, Set<String> seen,
-            Runnable drop) {
-        if (into.scan(r.low(), r.high(), 1, Long.MAX_VALUE).entries().isEmpty()) {
-            return Optional.empty();
+    private void note(Due d, Set<String> seen, List<Due> due) {
+        RangeDescriptor r = d.range();
+        if (d.into().scan(r.low(), r.high(), 1, Long.MAX_VALUE).entries().isEmpty()) {
+            return;
         }
-        String key = (copy ? "copy " : "store ") + r.id() + " " + r.span();
+        String key = (d.copy() ? "copy " : "store ") + r.id() + " " + r.span();
         seen.add(key);
-        return suspects.contains(key) ? Optional.of(drop) : Optional.empty();
+        if (suspects.contains(key)) {
+            due.add(d);
+        }
     }
 
     /** Deletes a range's span if it is stray as the metadata says under the store's lock; then frees its space. */

@@ -97,7 +97,7 @@ class DataPathSimulationTest {
             }
             for (int step = 0; step < STEPS; step++) {
                 act(c, random, step);
-                Thread.sleep(100 + random.nextInt(300));
+                Thread.sleep(100 + random.nextInt(300)); // the step's length: how long its fault acts, not a wait
             }
             heals.forEach(Runnable::run);
             writing.set(false);
